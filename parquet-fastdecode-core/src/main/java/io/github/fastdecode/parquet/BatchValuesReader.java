@@ -1,0 +1,192 @@
+package io.github.fastdecode.parquet;
+
+import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * A parquet-java {@link ValuesReader} with bulk calls.
+ *
+ * <p>Every scalar call of {@code ValuesReader} keeps working and may be mixed freely with the bulk
+ * calls on the same page: both move the same position. Each bulk call writes exactly {@code count}
+ * values at {@code dst[offset .. offset + count)} and never reads {@code dst} outside that range.
+ * Asking for more values than the page holds throws
+ * {@link org.apache.parquet.io.ParquetDecodingException} before anything is written.
+ *
+ * <p>The defaults here loop over the scalar calls, so any {@code ValuesReader} (see {@link
+ * io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader}) gets the bulk interface; the
+ * library's own readers override them with batch kernels.
+ */
+public abstract class BatchValuesReader extends ValuesReader {
+
+  /** Reads {@code count} INT32 values. */
+  public void readIntegers(int[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readInteger();
+    }
+  }
+
+  /** Reads {@code count} INT64 values. */
+  public void readLongs(long[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readLong();
+    }
+  }
+
+  /** Reads {@code count} FLOAT values, bit for bit (NaN payloads and -0.0 preserved). */
+  public void readFloats(float[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readFloat();
+    }
+  }
+
+  /** Reads {@code count} DOUBLE values, bit for bit. */
+  public void readDoubles(double[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readDouble();
+    }
+  }
+
+  /** Reads {@code count} BOOLEAN values. */
+  public void readBooleans(boolean[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readBoolean();
+    }
+  }
+
+  /** Reads {@code count} INT32 values sign-extended to {@code long}. */
+  public void readIntegersAsLongs(long[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readInteger();
+    }
+  }
+
+  /** Reads {@code count} INT32 values converted to {@code double} (exact: every int is a double). */
+  public void readIntegersAsDoubles(double[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readInteger();
+    }
+  }
+
+  /** Reads {@code count} FLOAT values widened to {@code double}. */
+  public void readFloatsAsDoubles(double[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readFloat();
+    }
+  }
+
+  /**
+   * Reads {@code count} dictionary ids (dictionary-encoded pages only). The default asks the scalar
+   * {@link #readValueDictionaryId()}.
+   */
+  public void readDictionaryIds(int[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      dst[offset + i] = readValueDictionaryId();
+    }
+  }
+
+  /**
+   * Appends {@code count} BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY / INT96 values to {@code dst}, copying
+   * their bytes into its contiguous buffer.
+   */
+  public void readBinaries(BinaryBatch dst, int count) {
+    checkCount(count);
+    for (int i = 0; i < count; i++) {
+      Binary b = readBytes();
+      dst.add(b.getBytesUnsafe(), 0, b.length());
+    }
+  }
+
+  /**
+   * Appends {@code count} INT64 values, read as unsigned (UINT_64), to {@code dst} as the minimal
+   * big-endian two's-complement bytes that {@code java.math.BigInteger} would produce: 0 becomes
+   * {@code 00}, 2^63 becomes {@code 00 80 00 00 00 00 00 00 00}. No allocation per value.
+   */
+  public void readUnsignedLongsAsBigEndian(BinaryBatch dst, int count) {
+    checkCount(count);
+    dst.reserve(count, count * (long) UnsignedLongs.MAX_BIG_ENDIAN_LENGTH);
+    for (int i = 0; i < count; i++) {
+      dst.appendUnsignedLongBigEndian(readLong());
+    }
+  }
+
+  /**
+   * Reads {@code count} INT64 TIMESTAMP(MILLIS) values as microseconds since the epoch.
+   *
+   * @throws ArithmeticException if a value does not fit in microseconds (as {@link
+   *     Math#multiplyExact(long, long)} reports it)
+   */
+  public void readTimestampMillisAsMicros(long[] dst, int offset, int count) {
+    readLongs(dst, offset, count);
+    TimeConversions.millisToMicros(dst, offset, count);
+  }
+
+  /** Reads {@code count} INT64 TIMESTAMP(NANOS) values as microseconds (floor division). */
+  public void readTimestampNanosAsMicros(long[] dst, int offset, int count) {
+    readLongs(dst, offset, count);
+    TimeConversions.nanosToMicros(dst, offset, count);
+  }
+
+  /**
+   * Reads {@code count} INT32 DATE values (days since the epoch) as microseconds since the epoch.
+   */
+  public void readDatesAsMicros(long[] dst, int offset, int count) {
+    readIntegersAsLongs(dst, offset, count);
+    TimeConversions.daysToMicros(dst, offset, count);
+  }
+
+  /**
+   * Reads {@code count} INT96 timestamps (8 bytes nanos-of-day, then 4 bytes Julian day, both
+   * little-endian) as microseconds since the epoch.
+   *
+   * @throws ArithmeticException if a value does not fit in a {@code long}
+   */
+  public void readInt96AsMicros(long[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      Binary b = readBytes();
+      dst[offset + i] = TimeConversions.int96ToMicros(int96Bytes(b), 0);
+    }
+  }
+
+  /** Reads {@code count} INT96 timestamps as nanoseconds since the epoch. */
+  public void readInt96AsNanos(long[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    for (int i = 0; i < count; i++) {
+      Binary b = readBytes();
+      dst[offset + i] = TimeConversions.int96ToNanos(int96Bytes(b), 0);
+    }
+  }
+
+  private static byte[] int96Bytes(Binary b) {
+    if (b.length() != TimeConversions.INT96_LENGTH) {
+      throw new org.apache.parquet.io.ParquetDecodingException(
+          "INT96 value has " + b.length() + " bytes, expected " + TimeConversions.INT96_LENGTH);
+    }
+    return b.getBytesUnsafe();
+  }
+
+  /** Validates a destination range once per batch. */
+  protected static void checkRange(int length, int offset, int count) {
+    if (offset < 0 || count < 0 || offset > length - count) {
+      throw new IndexOutOfBoundsException(
+          "destination range [" + offset + ", " + offset + " + " + count + ") outside array of length " + length);
+    }
+  }
+
+  protected static void checkCount(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("negative count " + count);
+    }
+  }
+}

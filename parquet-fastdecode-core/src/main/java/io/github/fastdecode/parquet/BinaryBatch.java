@@ -1,0 +1,130 @@
+package io.github.fastdecode.parquet;
+
+import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
+import java.util.Arrays;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * A reusable batch of byte-array values: one contiguous {@code byte[]} holding the values back to
+ * back, and an {@code int[]} of offsets where value {@code i} is {@code bytes[offset(i) ..
+ * offset(i + 1))}. Both arrays grow as needed and are kept across {@link #clear()}, so a reader
+ * that reuses one batch allocates nothing in steady state.
+ *
+ * <p>The arrays are exposed for speed ({@link #bytes()}, {@link #offsets()}); they may be replaced
+ * when the batch grows, so fetch them again after every read.
+ */
+public final class BinaryBatch {
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+  private byte[] bytes;
+  private int[] offsets;
+  private int size;
+
+  public BinaryBatch() {
+    this(64, 1024);
+  }
+
+  public BinaryBatch(int valueCapacity, int byteCapacity) {
+    this.bytes = new byte[Math.max(byteCapacity, 16)];
+    this.offsets = new int[Math.max(valueCapacity, 1) + 1];
+  }
+
+  /** Forgets the values, keeping the storage. */
+  public void clear() {
+    size = 0;
+  }
+
+  /** Number of values in the batch. */
+  public int size() {
+    return size;
+  }
+
+  /** Total bytes of all values. */
+  public int byteSize() {
+    return offsets[size];
+  }
+
+  public int offset(int index) {
+    return offsets[index];
+  }
+
+  public int length(int index) {
+    return offsets[index + 1] - offsets[index];
+  }
+
+  /** The backing bytes; valid up to {@link #byteSize()}. */
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  /** The offsets: {@code size() + 1} entries are valid, the first is 0. */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** A copy of value {@code index}. */
+  public byte[] toByteArray(int index) {
+    return Arrays.copyOfRange(bytes, offsets[index], offsets[index + 1]);
+  }
+
+  /** Value {@code index} as a parquet-java {@link Binary} (a copy, safe to keep). */
+  public Binary toBinary(int index) {
+    return Binary.fromConstantByteArray(toByteArray(index));
+  }
+
+  /** Appends one value. */
+  public void add(byte[] src, int srcOffset, int length) {
+    reserve(1, length);
+    int start = offsets[size];
+    System.arraycopy(src, srcOffset, bytes, start, length);
+    offsets[++size] = start + length;
+  }
+
+  /**
+   * Makes room for {@code moreValues} values totalling {@code moreBytes} bytes without further
+   * growth. Readers call it once per batch, then use {@link #appendUnchecked} or write into
+   * {@link #bytes()} and {@link #commit}.
+   */
+  public void reserve(int moreValues, long moreBytes) {
+    int used = offsets[size];
+    long needBytes = used + moreBytes;
+    long needValues = (long) size + moreValues + 1;
+    if (needBytes > MAX_ARRAY || needValues > MAX_ARRAY) {
+      throw new IllegalStateException(
+          "binary batch would exceed 2 GiB: " + needBytes + " bytes, " + needValues + " values");
+    }
+    if (needBytes > bytes.length) {
+      bytes = Arrays.copyOf(bytes, (int) Math.min(MAX_ARRAY, Math.max(needBytes, 2L * bytes.length)));
+    }
+    if (needValues > offsets.length) {
+      offsets = Arrays.copyOf(offsets, (int) Math.min(MAX_ARRAY, Math.max(needValues, 2L * offsets.length)));
+    }
+  }
+
+  /** Appends a value whose room was made by {@link #reserve}. */
+  public void appendUnchecked(byte[] src, int srcOffset, int length) {
+    int start = offsets[size];
+    System.arraycopy(src, srcOffset, bytes, start, length);
+    offsets[++size] = start + length;
+  }
+
+  /**
+   * Records that a reader wrote a value of {@code length} bytes at {@link #byteSize()} directly into
+   * {@link #bytes()} (room made by {@link #reserve}).
+   */
+  public void commit(int length) {
+    offsets[size + 1] = offsets[size] + length;
+    size++;
+  }
+
+  /**
+   * Appends an unsigned long as minimal big-endian two's-complement bytes (as {@code
+   * BigInteger.toByteArray()} would give). Needs {@link UnsignedLongs#MAX_BIG_ENDIAN_LENGTH} bytes
+   * reserved.
+   */
+  void appendUnsignedLongBigEndian(long value) {
+    int start = offsets[size];
+    int length = UnsignedLongs.writeBigEndian(value, bytes, start);
+    offsets[++size] = start + length;
+  }
+}

@@ -1,0 +1,96 @@
+package io.github.fastdecode.parquet;
+
+import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
+import io.github.fastdecode.parquet.spi.ValuesReaderProvider;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.values.factory.DefaultValuesWriterFactory;
+import org.apache.parquet.column.values.factory.ValuesWriterFactory;
+
+/**
+ * Entry point: the best available reader for a column and encoding, and a writer factory.
+ *
+ * <pre>{@code
+ * BatchValuesReader reader = FastDecode.newValuesReader(column, Encoding.DELTA_BINARY_PACKED);
+ * reader.initFromPage(valueCount, pageValues);   // a ByteBufferInputStream
+ * reader.readLongs(values, 0, nonNullCount);
+ * }</pre>
+ *
+ * Providers are discovered once, with {@link ServiceLoader}, from this class's class loader.
+ * Anything no provider covers gets parquet-java's own reader wrapped in {@link
+ * ParquetJavaValuesReader}, so the bulk calls work for every column.
+ */
+public final class FastDecode {
+  private FastDecode() {}
+
+  private static final class Providers {
+    static final List<ValuesReaderProvider> ALL = load();
+
+    private static List<ValuesReaderProvider> load() {
+      List<ValuesReaderProvider> found = new ArrayList<>();
+      for (ValuesReaderProvider p : ServiceLoader.load(ValuesReaderProvider.class, FastDecode.class.getClassLoader())) {
+        found.add(p);
+      }
+      found.sort(Comparator.comparingInt(ValuesReaderProvider::priority).reversed()
+          .thenComparing(p -> p.getClass().getName()));
+      return Collections.unmodifiableList(found);
+    }
+  }
+
+  /** The discovered providers, in the order they are asked. */
+  public static List<ValuesReaderProvider> providers() {
+    return Providers.ALL;
+  }
+
+  /**
+   * A reader for a non-dictionary encoding of {@code column}'s values: the first provider's, else
+   * parquet-java's.
+   */
+  public static BatchValuesReader newValuesReader(ColumnDescriptor column, Encoding encoding) {
+    Objects.requireNonNull(column, "column");
+    Objects.requireNonNull(encoding, "encoding");
+    if (encoding.usesDictionary()) {
+      throw new IllegalArgumentException(encoding + " needs a dictionary: use newDictionaryValuesReader");
+    }
+    for (ValuesReaderProvider p : Providers.ALL) {
+      BatchValuesReader r = p.newValuesReader(column, encoding);
+      if (r != null) {
+        return r;
+      }
+    }
+    return new ParquetJavaValuesReader(encoding.getValuesReader(column, ValuesType.VALUES));
+  }
+
+  /** A reader for a dictionary-encoded data page of {@code column}. */
+  public static BatchValuesReader newDictionaryValuesReader(ColumnDescriptor column, Encoding encoding, Dictionary dictionary) {
+    Objects.requireNonNull(column, "column");
+    Objects.requireNonNull(encoding, "encoding");
+    Objects.requireNonNull(dictionary, "dictionary");
+    for (ValuesReaderProvider p : Providers.ALL) {
+      BatchValuesReader r = p.newDictionaryValuesReader(column, encoding, dictionary);
+      if (r != null) {
+        return r;
+      }
+    }
+    return new ParquetJavaValuesReader(encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary));
+  }
+
+  /** The first provider's writer factory, else parquet-java's default. */
+  public static ValuesWriterFactory valuesWriterFactory() {
+    for (ValuesReaderProvider p : Providers.ALL) {
+      ValuesWriterFactory f = p.valuesWriterFactory();
+      if (f != null) {
+        return f;
+      }
+    }
+    return new DefaultValuesWriterFactory();
+  }
+}

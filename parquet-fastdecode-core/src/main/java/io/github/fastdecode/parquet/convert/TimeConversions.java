@@ -1,0 +1,108 @@
+package io.github.fastdecode.parquet.convert;
+
+import io.github.fastdecode.parquet.internal.LittleEndian;
+
+/**
+ * Bulk date/time conversions readers otherwise apply value by value after decoding. Conversions
+ * that can overflow throw {@link ArithmeticException}, as {@link Math#multiplyExact(long, long)}
+ * does, naming the value; they never wrap.
+ */
+public final class TimeConversions {
+  public static final int INT96_LENGTH = 12;
+  /** Julian day number of 1970-01-01. */
+  public static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
+
+  public static final long MICROS_PER_MILLI = 1_000L;
+  public static final long NANOS_PER_MICRO = 1_000L;
+  public static final long MICROS_PER_DAY = 86_400_000_000L;
+  public static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  private static final long MAX_MILLIS = Long.MAX_VALUE / MICROS_PER_MILLI;
+  private static final long MIN_MILLIS = Long.MIN_VALUE / MICROS_PER_MILLI;
+
+  private TimeConversions() {}
+
+  /** In place: TIMESTAMP(MILLIS) to microseconds. */
+  public static void millisToMicros(long[] values, int offset, int count) {
+    int end = offset + count;
+    for (int i = offset; i < end; i++) {
+      values[i] = millisToMicros(values[i]);
+    }
+  }
+
+  public static long millisToMicros(long millis) {
+    if (millis > MAX_MILLIS || millis < MIN_MILLIS) {
+      throw new ArithmeticException("long overflow: TIMESTAMP(MILLIS) " + millis + " does not fit in microseconds");
+    }
+    return millis * MICROS_PER_MILLI;
+  }
+
+  /** In place: TIMESTAMP(NANOS) to microseconds, rounding toward negative infinity. */
+  public static void nanosToMicros(long[] values, int offset, int count) {
+    int end = offset + count;
+    for (int i = offset; i < end; i++) {
+      values[i] = Math.floorDiv(values[i], NANOS_PER_MICRO);
+    }
+  }
+
+  /** In place: DATE (days since the epoch, already widened) to microseconds. */
+  public static void daysToMicros(long[] values, int offset, int count) {
+    int end = offset + count;
+    for (int i = offset; i < end; i++) {
+      values[i] = daysToMicros(values[i]);
+    }
+  }
+
+  public static long daysToMicros(long days) {
+    long hi = Math.multiplyHigh(days, MICROS_PER_DAY);
+    long lo = days * MICROS_PER_DAY;
+    if ((hi != 0 || lo < 0) && (hi != -1 || lo >= 0)) {
+      throw new ArithmeticException("long overflow: DATE " + days + " days does not fit in microseconds");
+    }
+    return lo;
+  }
+
+  /** One INT96 value at {@code bytes[pos..pos+12)} as microseconds since the epoch. */
+  public static long int96ToMicros(byte[] bytes, int pos) {
+    long nanosOfDay = LittleEndian.getLong(bytes, pos);
+    int julianDay = LittleEndian.getInt(bytes, pos + 8);
+    return int96ToMicros(julianDay, nanosOfDay);
+  }
+
+  /** One INT96 value at {@code bytes[pos..pos+12)} as nanoseconds since the epoch. */
+  public static long int96ToNanos(byte[] bytes, int pos) {
+    long nanosOfDay = LittleEndian.getLong(bytes, pos);
+    int julianDay = LittleEndian.getInt(bytes, pos + 8);
+    return int96ToNanos(julianDay, nanosOfDay);
+  }
+
+  public static long int96ToMicros(int julianDay, long nanosOfDay) {
+    long days = julianDay - JULIAN_DAY_OF_EPOCH;
+    // |days| < 2^32 and MICROS_PER_DAY < 2^37: the product fits, only the sum can overflow.
+    long dayMicros = days * MICROS_PER_DAY;
+    long micros = dayMicros + Math.floorDiv(nanosOfDay, NANOS_PER_MICRO);
+    if (((dayMicros ^ micros) & (Math.floorDiv(nanosOfDay, NANOS_PER_MICRO) ^ micros)) < 0) {
+      throw overflow("microseconds", julianDay, nanosOfDay);
+    }
+    return micros;
+  }
+
+  public static long int96ToNanos(int julianDay, long nanosOfDay) {
+    long days = julianDay - JULIAN_DAY_OF_EPOCH;
+    long hi = Math.multiplyHigh(days, NANOS_PER_DAY);
+    long dayNanos = days * NANOS_PER_DAY;
+    if ((hi != 0 || dayNanos < 0) && (hi != -1 || dayNanos >= 0)) {
+      throw overflow("nanoseconds", julianDay, nanosOfDay);
+    }
+    long nanos = dayNanos + nanosOfDay;
+    if (((dayNanos ^ nanos) & (nanosOfDay ^ nanos)) < 0) {
+      throw overflow("nanoseconds", julianDay, nanosOfDay);
+    }
+    return nanos;
+  }
+
+  private static ArithmeticException overflow(String unit, int julianDay, long nanosOfDay) {
+    return new ArithmeticException(
+        "long overflow: INT96 (julian day " + julianDay + ", nanos of day " + nanosOfDay + ") does not fit in " + unit);
+  }
+}

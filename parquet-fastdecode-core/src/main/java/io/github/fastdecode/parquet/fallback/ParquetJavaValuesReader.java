@@ -1,0 +1,87 @@
+package io.github.fastdecode.parquet.fallback;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import java.io.IOException;
+import java.util.Objects;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * A parquet-java {@link ValuesReader} behind the bulk interface, for whatever no provider covers:
+ * callers never branch on whether a fast reader exists. Bulk calls loop over the delegate's scalar
+ * calls, so they are exactly as fast as parquet-java.
+ */
+public final class ParquetJavaValuesReader extends BatchValuesReader {
+  private final ValuesReader delegate;
+
+  public ParquetJavaValuesReader(ValuesReader delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+  }
+
+  /** The wrapped parquet-java reader. */
+  public ValuesReader delegate() {
+    return delegate;
+  }
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    delegate.initFromPage(valueCount, in);
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public int getNextOffset() {
+    return delegate.getNextOffset();
+  }
+
+  @Override
+  public int readValueDictionaryId() {
+    return delegate.readValueDictionaryId();
+  }
+
+  @Override
+  public boolean readBoolean() {
+    return delegate.readBoolean();
+  }
+
+  @Override
+  public Binary readBytes() {
+    return delegate.readBytes();
+  }
+
+  @Override
+  public float readFloat() {
+    return delegate.readFloat();
+  }
+
+  @Override
+  public double readDouble() {
+    return delegate.readDouble();
+  }
+
+  @Override
+  public int readInteger() {
+    return delegate.readInteger();
+  }
+
+  @Override
+  public long readLong() {
+    return delegate.readLong();
+  }
+
+  @Override
+  public void skip() {
+    delegate.skip();
+  }
+
+  @Override
+  public void skip(int n) {
+    delegate.skip(n);
+  }
+
+  @Override
+  public String toString() {
+    return "ParquetJavaValuesReader[" + delegate.getClass().getName() + "]";
+  }
+}

@@ -1,0 +1,61 @@
+package io.github.fastdecode.parquet.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.io.ParquetDecodingException;
+
+/**
+ * One contiguous view of a page's values section, taken once per page so decoders run on a plain
+ * {@code byte[]} range (or a little-endian {@code ByteBuffer}) without per-value stream calls.
+ *
+ * <p>Heap buffers are used in place. Direct, read-only and multi-buffer inputs are copied once
+ * into a scratch array owned by the reader, which grows only with page size.
+ */
+public final class PageBytes {
+  private byte[] scratch = new byte[0];
+
+  /** The view's array; valid from {@link #start} for {@link #length} bytes. */
+  public byte[] array;
+  /** Index in {@link #array} of the first byte of the section. */
+  public int start;
+  /** Bytes in the section. */
+  public int length;
+
+  /**
+   * Views the {@code length} bytes at the stream's position and advances the stream past them.
+   */
+  public void take(ByteBufferInputStream in, int length) throws IOException {
+    ByteBuffer buf = in.slice(length);
+    if (buf.hasArray()) {
+      array = buf.array();
+      start = buf.arrayOffset() + buf.position();
+    } else {
+      if (scratch.length < length) {
+        scratch = new byte[Math.max(length, scratch.length + (scratch.length >> 1))];
+      }
+      buf.get(scratch, 0, length);
+      array = scratch;
+      start = 0;
+    }
+    this.length = length;
+  }
+
+  /** Views everything left in the stream. */
+  public void takeAll(ByteBufferInputStream in) throws IOException {
+    take(in, in.available());
+  }
+
+  /**
+   * The rest of the stream as a little-endian buffer positioned at the first byte, zero-copy for
+   * single-buffer input (heap or direct). The stream is advanced to its end.
+   */
+  public static ByteBuffer remainingLittleEndian(ByteBufferInputStream in) {
+    try {
+      return in.slice(in.available()).order(ByteOrder.LITTLE_ENDIAN);
+    } catch (IOException e) {
+      throw new ParquetDecodingException("could not read page values", e);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.fastdecode.parquet.unsigned;
+
+/**
+ * UINT_64 values as the minimal big-endian two's-complement bytes of a non-negative {@code
+ * BigInteger}, written without allocating.
+ */
+public final class UnsignedLongs {
+  /** Longest encoding: a zero sign byte and eight value bytes. */
+  public static final int MAX_BIG_ENDIAN_LENGTH = 9;
+
+  private UnsignedLongs() {}
+
+  /**
+   * Number of bytes {@code new BigInteger(Long.toUnsignedString(value)).toByteArray()} has: the
+   * value's bit length, plus one sign bit, rounded up to bytes.
+   */
+  public static int bigEndianLength(long value) {
+    return ((64 - Long.numberOfLeadingZeros(value)) >>> 3) + 1;
+  }
+
+  /**
+   * Writes {@code value}, read as unsigned, at {@code dst[pos..]} and returns the number of bytes
+   * written (1 to 9).
+   */
+  public static int writeBigEndian(long value, byte[] dst, int pos) {
+    int length = bigEndianLength(value);
+    if (length == MAX_BIG_ENDIAN_LENGTH) {
+      dst[pos++] = 0;
+      length = 8;
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        dst[pos++] = (byte) (value >>> shift);
+      }
+      return MAX_BIG_ENDIAN_LENGTH;
+    }
+    for (int shift = (length - 1) << 3; shift >= 0; shift -= 8) {
+      dst[pos++] = (byte) (value >>> shift);
+    }
+    return length;
+  }
+
+  /**
+   * Writes {@code count} values from {@code src[srcOffset..]} back to back into {@code dst} from
+   * {@code dstPos}, recording each value's end in {@code ends[endsOffset + i]}; returns the position
+   * after the last byte. {@code dst} needs {@code 9 * count} bytes of room.
+   */
+  public static int writeBigEndian(long[] src, int srcOffset, int count, byte[] dst, int dstPos, int[] ends, int endsOffset) {
+    int pos = dstPos;
+    for (int i = 0; i < count; i++) {
+      pos += writeBigEndian(src[srcOffset + i], dst, pos);
+      ends[endsOffset + i] = pos;
+    }
+    return pos;
+  }
+}

@@ -1,0 +1,140 @@
+package io.github.fastdecode.parquet.conformance;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Synthetic column data shared by the tests and the benchmarks: each shape is a deterministic
+ * function of (size, seed), so a failure names a reproducible input.
+ */
+public final class DataShapes {
+  private DataShapes() {}
+
+  /** Page sizes around the 8-value groups, 32-value miniblocks and 128-value blocks. */
+  public static final int[] PAGE_SIZES = {0, 1, 7, 8, 9, 31, 32, 33, 127, 128, 129, 1024, 100_003};
+
+  public static long[] constant(int n, long value) {
+    long[] v = new long[n];
+    java.util.Arrays.fill(v, value);
+    return v;
+  }
+
+  /** Increasing by 1..4 per step from a large base (timestamps, ids). */
+  public static long[] monotonic(int n, long seed) {
+    Random r = new Random(seed);
+    long[] v = new long[n];
+    long x = 1_700_000_000_000L;
+    for (int i = 0; i < n; i++) {
+      x += 1 + r.nextInt(4);
+      v[i] = x;
+    }
+    return v;
+  }
+
+  /** A random walk with deltas in [-128, 128). */
+  public static long[] smallDeltas(int n, long seed) {
+    Random r = new Random(seed);
+    long[] v = new long[n];
+    long x = r.nextInt();
+    for (int i = 0; i < n; i++) {
+      x += r.nextInt(256) - 128;
+      v[i] = x;
+    }
+    return v;
+  }
+
+  /** Uniform random over the whole range of {@code bits}-bit signed values. */
+  public static long[] wide(int n, long seed, int bits) {
+    Random r = new Random(seed);
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = bits == 64 ? r.nextLong() : (r.nextLong() << (64 - bits)) >> (64 - bits);
+    }
+    return v;
+  }
+
+  /** MIN, MAX, 0, -1, 1 in a seeded mix: deltas that overflow in both directions. */
+  public static long[] extremes(int n, long seed, int bits) {
+    long min = bits == 64 ? Long.MIN_VALUE : Integer.MIN_VALUE;
+    long max = bits == 64 ? Long.MAX_VALUE : Integer.MAX_VALUE;
+    long[] pool = {min, max, 0, -1, 1, min + 1, max - 1};
+    Random r = new Random(seed);
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = pool[r.nextInt(pool.length)];
+    }
+    return v;
+  }
+
+  /** INT32 MIN and MAX alternating: every delta overflows int and must wrap modulo 2^32. */
+  public static long[] int32Overflow(int n) {
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = (i & 1) == 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+    }
+    return v;
+  }
+
+  /** The integer shapes every integer decoder is tested over, keyed by name. */
+  public static Map<String, long[]> integerShapes(int n, long seed, int bits) {
+    Map<String, long[]> m = new LinkedHashMap<>();
+    m.put("constant", constant(n, bits == 64 ? -7_000_000_000L : -7));
+    m.put("zeros", constant(n, 0));
+    m.put("monotonic", bits == 64 ? monotonic(n, seed) : narrow(monotonic(n, seed)));
+    m.put("smallDeltas", bits == 64 ? smallDeltas(n, seed) : narrow(smallDeltas(n, seed)));
+    m.put("wide", wide(n, seed, bits));
+    m.put("extremes", extremes(n, seed, bits));
+    if (bits == 32) {
+      m.put("int32Overflow", int32Overflow(n));
+    }
+    return m;
+  }
+
+  /** Narrows every value to int (wrapping), keeping it as a long. */
+  public static long[] narrow(long[] v) {
+    long[] out = new long[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = (int) v[i];
+    }
+    return out;
+  }
+
+  /** Doubles with the awkward values: NaNs with payloads, both zeros, subnormals, infinities, extremes. */
+  public static double[] doubles(int n, long seed) {
+    double[] special = {Double.NaN, Double.longBitsToDouble(0x7ff0000000000001L), Double.longBitsToDouble(0xfff8000000000123L),
+        -0.0, 0.0, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL / 3, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY, Double.MAX_VALUE, -Double.MAX_VALUE, 1.0, -1.5};
+    Random r = new Random(seed);
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      int k = r.nextInt(4);
+      v[i] = k == 0 ? special[r.nextInt(special.length)] : k == 1 ? Double.longBitsToDouble(r.nextLong()) : r.nextGaussian() * 1e6;
+    }
+    return v;
+  }
+
+  /** Floats with the awkward values. */
+  public static float[] floats(int n, long seed) {
+    float[] special = {Float.NaN, Float.intBitsToFloat(0x7f800001), Float.intBitsToFloat(0xffc00123), -0.0f, 0.0f,
+        Float.MIN_VALUE, -Float.MIN_VALUE, Float.MIN_NORMAL / 3, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
+        Float.MAX_VALUE, -Float.MAX_VALUE, 1.0f, -1.5f};
+    Random r = new Random(seed);
+    float[] v = new float[n];
+    for (int i = 0; i < n; i++) {
+      int k = r.nextInt(4);
+      v[i] = k == 0 ? special[r.nextInt(special.length)] : k == 1 ? Float.intBitsToFloat(r.nextInt()) : (float) (r.nextGaussian() * 1e3);
+    }
+    return v;
+  }
+
+  /** Random fixed-length byte values. */
+  public static byte[][] fixedBytes(int n, int length, long seed) {
+    Random r = new Random(seed);
+    byte[][] v = new byte[n][length];
+    for (byte[] b : v) {
+      r.nextBytes(b);
+    }
+    return v;
+  }
+}
