@@ -19,6 +19,10 @@ import org.apache.parquet.io.api.Binary;
  * library's own readers override them with batch kernels.
  */
 public abstract class BatchValuesReader extends ValuesReader {
+  private static final int UNSIGNED_CHUNK = 512;
+
+  /** Reused by {@link #readUnsignedLongsAsBigEndian}: decoded in chunks, then encoded. */
+  private long[] unsignedScratch;
 
   /** Reads {@code count} INT32 values. */
   public void readIntegers(int[] dst, int offset, int count) {
@@ -115,8 +119,15 @@ public abstract class BatchValuesReader extends ValuesReader {
   public void readUnsignedLongsAsBigEndian(BinaryBatch dst, int count) {
     checkCount(count);
     dst.reserve(count, count * (long) UnsignedLongs.MAX_BIG_ENDIAN_LENGTH);
-    for (int i = 0; i < count; i++) {
-      dst.appendUnsignedLongBigEndian(readLong());
+    long[] chunk = unsignedScratch;
+    if (chunk == null) {
+      chunk = unsignedScratch = new long[UNSIGNED_CHUNK];
+    }
+    for (int done = 0; done < count; ) {
+      int n = Math.min(UNSIGNED_CHUNK, count - done);
+      readLongs(chunk, 0, n);
+      dst.appendUnsignedLongsBigEndian(chunk, n);
+      done += n;
     }
   }
 

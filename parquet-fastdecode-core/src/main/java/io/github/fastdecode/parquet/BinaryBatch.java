@@ -118,13 +118,13 @@ public final class BinaryBatch {
   }
 
   /**
-   * Appends an unsigned long as minimal big-endian two's-complement bytes (as {@code
+   * Appends {@code count} unsigned longs as minimal big-endian two's-complement bytes (as {@code
    * BigInteger.toByteArray()} would give). Needs {@link UnsignedLongs#MAX_BIG_ENDIAN_LENGTH} bytes
-   * reserved.
+   * per value reserved.
    */
-  void appendUnsignedLongBigEndian(long value) {
-    int start = offsets[size];
-    int length = UnsignedLongs.writeBigEndian(value, bytes, start);
-    offsets[++size] = start + length;
+  void appendUnsignedLongsBigEndian(long[] values, int count) {
+    int end = UnsignedLongs.writeBigEndian(values, 0, count, bytes, offsets[size], offsets, size + 1);
+    size += count;
+    assert offsets[size] == end;
   }
 }
