@@ -55,12 +55,20 @@ public final class FastDecode {
    * parquet-java's.
    */
   public static BatchValuesReader newValuesReader(ColumnDescriptor column, Encoding encoding) {
+    return newValuesReader(column, encoding, Providers.ALL);
+  }
+
+  /**
+   * As {@link #newValuesReader(ColumnDescriptor, Encoding)}, asking only {@code providers}, in their
+   * order (an empty list gives parquet-java's reader).
+   */
+  public static BatchValuesReader newValuesReader(ColumnDescriptor column, Encoding encoding, Iterable<? extends ValuesReaderProvider> providers) {
     Objects.requireNonNull(column, "column");
     Objects.requireNonNull(encoding, "encoding");
     if (encoding.usesDictionary()) {
       throw new IllegalArgumentException(encoding + " needs a dictionary: use newDictionaryValuesReader");
     }
-    for (ValuesReaderProvider p : Providers.ALL) {
+    for (ValuesReaderProvider p : providers) {
       BatchValuesReader r = p.newValuesReader(column, encoding);
       if (r != null) {
         return r;
