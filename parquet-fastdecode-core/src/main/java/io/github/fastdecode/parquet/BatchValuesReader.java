@@ -64,6 +64,25 @@ public abstract class BatchValuesReader extends ValuesReader {
     }
   }
 
+  /**
+   * Reads {@code count} BOOLEAN values as bits: value {@code i} goes to bit {@code (bitOffset + i) %
+   * 64} (least significant first) of {@code words[(bitOffset + i) / 64]}. Bits outside the range are
+   * left as they were.
+   */
+  public void readBooleanBits(long[] words, long bitOffset, int count) {
+    checkCount(count);
+    if (bitOffset < 0 || bitOffset + count > 64L * words.length) {
+      throw new IndexOutOfBoundsException(
+          "bit range [" + bitOffset + ", " + bitOffset + " + " + count + ") outside " + words.length + " words");
+    }
+    for (int i = 0; i < count; i++) {
+      long bit = bitOffset + i;
+      int w = (int) (bit >>> 6);
+      long mask = 1L << bit;
+      words[w] = readBoolean() ? words[w] | mask : words[w] & ~mask;
+    }
+  }
+
   /** Reads {@code count} INT32 values sign-extended to {@code long}. */
   public void readIntegersAsLongs(long[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);

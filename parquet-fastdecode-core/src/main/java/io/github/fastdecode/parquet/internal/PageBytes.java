@@ -14,7 +14,7 @@ import org.apache.parquet.io.ParquetDecodingException;
  * into a scratch array owned by the reader, which grows only with page size.
  */
 public final class PageBytes {
-  private byte[] scratch = new byte[0];
+  private byte[] scratchArray = new byte[0];
 
   /** The view's array; valid from {@link #start} for {@link #length} bytes. */
   public byte[] array;
@@ -22,6 +22,11 @@ public final class PageBytes {
   public int start;
   /** Bytes in the section. */
   public int length;
+  /**
+   * True when {@link #array} is this object's scratch, overwritten by the next page: values handed
+   * to callers that may keep them (a scalar {@code readBytes()}) must then be copied.
+   */
+  public boolean scratch;
 
   /**
    * Views the {@code length} bytes at the stream's position and advances the stream past them.
@@ -31,13 +36,15 @@ public final class PageBytes {
     if (buf.hasArray()) {
       array = buf.array();
       start = buf.arrayOffset() + buf.position();
+      scratch = false;
     } else {
-      if (scratch.length < length) {
-        scratch = new byte[Math.max(length, scratch.length + (scratch.length >> 1))];
+      if (scratchArray.length < length) {
+        scratchArray = new byte[Math.max(length, scratchArray.length + (scratchArray.length >> 1))];
       }
-      buf.get(scratch, 0, length);
-      array = scratch;
+      buf.get(scratchArray, 0, length);
+      array = scratchArray;
       start = 0;
+      scratch = true;
     }
     this.length = length;
   }

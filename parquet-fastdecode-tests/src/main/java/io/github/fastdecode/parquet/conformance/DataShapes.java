@@ -137,4 +137,64 @@ public final class DataShapes {
     }
     return v;
   }
+
+  /** Booleans: all false, all true, alternating, random, and sparse trues. */
+  public static Map<String, boolean[]> booleanShapes(int n, long seed) {
+    Random r = new Random(seed);
+    Map<String, boolean[]> m = new LinkedHashMap<>();
+    boolean[] f = new boolean[n];
+    boolean[] t = new boolean[n];
+    boolean[] alt = new boolean[n];
+    boolean[] rnd = new boolean[n];
+    boolean[] sparse = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      t[i] = true;
+      alt[i] = (i & 1) == 0;
+      rnd[i] = r.nextBoolean();
+      sparse[i] = r.nextInt(50) == 0;
+    }
+    m.put("allFalse", f);
+    m.put("allTrue", t);
+    m.put("alternating", alt);
+    m.put("random", rnd);
+    m.put("sparse", sparse);
+    return m;
+  }
+
+  /**
+   * Byte-array columns: empty values, 1 byte, 16 bytes, mixed lengths up to 10 KB, non-UTF-8
+   * bytes, sorted keys with long shared prefixes, and random strings.
+   */
+  public static Map<String, byte[][]> binaryShapes(int n, long seed) {
+    Random r = new Random(seed);
+    Map<String, byte[][]> m = new LinkedHashMap<>();
+    m.put("empty", new byte[n][0]);
+    m.put("oneByte", fixedBytes(n, 1, seed));
+    m.put("sixteenBytes", fixedBytes(n, 16, seed + 1));
+    byte[][] mixed = new byte[n][];
+    byte[][] nonUtf8 = new byte[n][];
+    byte[][] sorted = new byte[n][];
+    byte[][] ascii = new byte[n][];
+    String prefix = "customer/region-eu-west/shard-000017/";
+    for (int i = 0; i < n; i++) {
+      int k = r.nextInt(100);
+      mixed[i] = new byte[k < 2 ? 10_240 : k < 20 ? 0 : r.nextInt(40)];
+      r.nextBytes(mixed[i]);
+      nonUtf8[i] = new byte[1 + r.nextInt(8)];
+      for (int j = 0; j < nonUtf8[i].length; j++) {
+        nonUtf8[i][j] = (byte) (0x80 | r.nextInt(128)); // lone continuation and lead bytes
+      }
+      sorted[i] = String.format("%s%010d", prefix, i * 7L).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      char[] c = new char[r.nextInt(24)];
+      for (int j = 0; j < c.length; j++) {
+        c[j] = (char) ('a' + r.nextInt(26));
+      }
+      ascii[i] = new String(c).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+    m.put("mixedUpTo10k", mixed);
+    m.put("nonUtf8", nonUtf8);
+    m.put("sortedSharedPrefix", sorted);
+    m.put("randomStrings", ascii);
+    return m;
+  }
 }

@@ -9,6 +9,7 @@ import org.apache.parquet.column.values.ValuesWriter;
 import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
+import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.io.api.Binary;
@@ -82,6 +83,23 @@ public final class ParquetJavaPages {
   /** PLAIN FIXED_LEN_BYTE_ARRAY (and INT96, which is 12 fixed bytes). */
   public static byte[] plainFixed(byte[][] values, int length) {
     FixedLenByteArrayPlainValuesWriter w = new FixedLenByteArrayPlainValuesWriter(length, SLAB, PAGE, HEAP);
+    for (byte[] v : values) {
+      w.writeBytes(Binary.fromConstantByteArray(v));
+    }
+    return bytes(w);
+  }
+
+  public static byte[] plainBooleans(boolean[] values) {
+    BooleanPlainValuesWriter w = new BooleanPlainValuesWriter();
+    for (boolean v : values) {
+      w.writeBoolean(v);
+    }
+    return bytes(w);
+  }
+
+  /** PLAIN BYTE_ARRAY: 4-byte length, then the bytes, per value. */
+  public static byte[] plainBinaries(byte[][] values) {
+    PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, HEAP);
     for (byte[] v : values) {
       w.writeBytes(Binary.fromConstantByteArray(v));
     }

@@ -187,6 +187,54 @@ public abstract class ValueKind {
     }
   };
 
+  public static final ValueKind BOOLEAN = new Numeric("BOOLEAN") {
+    @Override long oracle(ValuesReader r) { return r.readBoolean() ? 1 : 0; }
+    @Override long scalar(BatchValuesReader r) { return r.readBoolean() ? 1 : 0; }
+    @Override long sentinelBits() { return 1; }
+    @Override long[] bulkBits(BatchValuesReader r, int n) {
+      boolean[] d = new boolean[n + 2 * PAD];
+      Arrays.fill(d, true);
+      r.readBooleans(d, PAD, n);
+      long[] b = new long[d.length];
+      for (int i = 0; i < d.length; i++) {
+        b[i] = d[i] ? 1 : 0;
+      }
+      return b;
+    }
+  };
+
+  /**
+   * BOOLEAN through {@code readBooleanBits}: bits land at an odd bit offset in words pre-filled
+   * with alternating bits, which must survive outside the range.
+   */
+  public static final ValueKind BOOLEAN_BITS = new Numeric("BOOLEAN as bits") {
+    private static final long FILL = 0xAAAAAAAAAAAAAAAAL;
+    @Override long oracle(ValuesReader r) { return r.readBoolean() ? 1 : 0; }
+    @Override long scalar(BatchValuesReader r) { return r.readBoolean() ? 1 : 0; }
+    @Override long sentinelBits() { return -1; }
+    @Override long[] bulkBits(BatchValuesReader r, int n) {
+      int bitOffset = 61;
+      long[] words = new long[(bitOffset + n + 63) / 64 + 1];
+      Arrays.fill(words, FILL);
+      r.readBooleanBits(words, bitOffset, n);
+      long[] b = new long[n + 2 * PAD];
+      Arrays.fill(b, -1);
+      for (int i = 0; i < n; i++) {
+        long bit = bitOffset + i;
+        b[PAD + i] = (words[(int) (bit >>> 6)] >>> bit) & 1;
+      }
+      for (long bit = 0; bit < 64L * words.length; bit++) {
+        if (bit >= bitOffset && bit < bitOffset + n) {
+          continue;
+        }
+        if (((words[(int) (bit >>> 6)] >>> bit) & 1) != ((FILL >>> bit) & 1)) {
+          b[0] = 7; // a bit outside the range changed: reported as a padding violation
+        }
+      }
+      return b;
+    }
+  };
+
   public static final ValueKind FLOAT = new Numeric("FLOAT") {
     @Override long oracle(ValuesReader r) { return Float.floatToRawIntBits(r.readFloat()); }
     @Override long scalar(BatchValuesReader r) { return Float.floatToRawIntBits(r.readFloat()); }

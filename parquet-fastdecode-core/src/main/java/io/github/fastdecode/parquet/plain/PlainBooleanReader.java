@@ -1,0 +1,144 @@
+package io.github.fastdecode.parquet.plain;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.PageBytes;
+import java.io.IOException;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+
+/**
+ * PLAIN BOOLEAN: one bit per value, least significant bit first. Bulk reads expand 64 bits per
+ * 8-byte load; {@link #readBooleanBits} copies bits without expanding them.
+ */
+public final class PlainBooleanReader extends BatchValuesReader {
+  private static final String ENCODING = "PLAIN BOOLEAN";
+
+  private final PageBytes page = new PageBytes();
+  private byte[] data;
+  /** Bit index of the next value, from {@code page.start * 8}. */
+  private long bit;
+  private long endBit;
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    if (valueCount < 0) {
+      throw new ValuesDecodingException(ENCODING, 0, "negative value count " + valueCount);
+    }
+    // The section holds at most ceil(valueCount / 8) bytes; like parquet-java, take no more.
+    int bytes = (int) Math.min(((long) valueCount + 7) >>> 3, in.available());
+    page.take(in, bytes);
+    data = page.array;
+    bit = 8L * page.start;
+    // valueCount includes nulls, so it bounds the non-null values; the padding bits after the last
+    // value are never returned as values.
+    endBit = bit + Math.min(valueCount, 8L * bytes);
+  }
+
+  private int remaining() {
+    return (int) (endBit - bit);
+  }
+
+  private void need(int count) {
+    if (count > endBit - bit) {
+      throw ValuesDecodingException.pastEnd(ENCODING, (bit >>> 3) - page.start, count, remaining());
+    }
+  }
+
+  @Override
+  public boolean readBoolean() {
+    need(1);
+    boolean v = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;
+    bit++;
+    return v;
+  }
+
+  @Override
+  public void readBooleans(boolean[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    need(count);
+    int i = 0;
+    // Unaligned head, one bit at a time up to a byte boundary.
+    while (i < count && (bit & 7) != 0) {
+      dst[offset + i++] = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;
+      bit++;
+    }
+    // Whole 64-bit words while 8 readable bytes remain in the array.
+    if ((bit & 7) == 0) {
+      int bytePos = (int) (bit >>> 3);
+      while (count - i >= 64 && bytePos + 8 <= data.length) {
+        long w = LittleEndian.getLong(data, bytePos);
+        int base = offset + i;
+        for (int b = 0; b < 64; b++) {
+          dst[base + b] = ((w >>> b) & 1) != 0;
+        }
+        i += 64;
+        bytePos += 8;
+      }
+      bit = 8L * bytePos;
+    }
+    while (i < count) {
+      dst[offset + i++] = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;
+      bit++;
+    }
+  }
+
+  @Override
+  public void readBooleanBits(long[] words, long bitOffset, int count) {
+    checkCount(count);
+    if (bitOffset < 0 || bitOffset + count > 64L * words.length) {
+      throw new IndexOutOfBoundsException(
+          "bit range [" + bitOffset + ", " + bitOffset + " + " + count + ") outside " + words.length + " words");
+    }
+    need(count);
+    long dstBit = bitOffset;
+    int left = count;
+    while (left > 0) {
+      int n = Math.min(left, 64 - (int) (dstBit & 63));
+      long bits = peekBits(n);
+      int w = (int) (dstBit >>> 6);
+      int shift = (int) (dstBit & 63);
+      long mask = (n == 64 ? -1L : (1L << n) - 1) << shift;
+      words[w] = (words[w] & ~mask) | ((bits << shift) & mask);
+      bit += n;
+      dstBit += n;
+      left -= n;
+    }
+  }
+
+  /** The next {@code n} (1..64) bits, low bit first, without moving. */
+  private long peekBits(int n) {
+    int bytePos = (int) (bit >>> 3);
+    int shift = (int) (bit & 7);
+    long v;
+    if (bytePos + 8 <= data.length) {
+      v = LittleEndian.getLong(data, bytePos) >>> shift;
+      if (shift != 0 && n > 64 - shift) {
+        v |= (long) (data[bytePos + 8] & 0xFF) << (64 - shift);
+      }
+    } else {
+      // Near the end of the array: fewer than 8 bytes remain, so the bits span at most 8 bytes.
+      v = 0;
+      int lastByte = (int) ((bit + n - 1) >>> 3);
+      for (int p = lastByte; p >= bytePos; p--) {
+        v = (v << 8) | (data[p] & 0xFF);
+      }
+      v >>>= shift;
+    }
+    return n == 64 ? v : v & ((1L << n) - 1);
+  }
+
+  @Override
+  public void skip() {
+    skip(1);
+  }
+
+  @Override
+  public void skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative skip " + n);
+    }
+    need(n);
+    bit += n;
+  }
+}
