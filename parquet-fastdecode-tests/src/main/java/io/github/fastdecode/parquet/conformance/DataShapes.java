@@ -197,4 +197,38 @@ public final class DataShapes {
     m.put("randomStrings", ascii);
     return m;
   }
+
+  /**
+   * Small non-negative ints of {@code bitWidth} bits (ids, levels): uniformly random, long runs,
+   * runs of every length 1..70 (around the 8-value group boundaries), and a mix of both.
+   */
+  public static Map<String, int[]> idShapes(int n, long seed, int bitWidth) {
+    Random r = new Random(seed);
+    long bound = 1L << bitWidth;
+    Map<String, int[]> m = new LinkedHashMap<>();
+    int[] random = new int[n];
+    int[] longRuns = new int[n];
+    int[] everyRun = new int[n];
+    int[] mixed = new int[n];
+    int runLen = 1;
+    int runLeft = 0;
+    int runValue = 0;
+    for (int i = 0; i < n; i++) {
+      random[i] = (int) (r.nextLong() & (bound - 1));
+      longRuns[i] = (int) (((i / 1000) * 2654435761L) & (bound - 1));
+      if (runLeft == 0) {
+        runLeft = runLen;
+        runLen = runLen % 70 + 1;
+        runValue = (int) (r.nextLong() & (bound - 1));
+      }
+      everyRun[i] = runValue;
+      runLeft--;
+      mixed[i] = (i / 64) % 2 == 0 ? random[i] : everyRun[i];
+    }
+    m.put("random", random);
+    m.put("longRuns", longRuns);
+    m.put("runs1to70", everyRun);
+    m.put("mixed", mixed);
+    return m;
+  }
 }

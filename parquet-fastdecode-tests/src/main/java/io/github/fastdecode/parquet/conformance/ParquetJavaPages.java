@@ -12,6 +12,8 @@ import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForL
 import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
@@ -104,6 +106,30 @@ public final class ParquetJavaPages {
       w.writeBytes(Binary.fromConstantByteArray(v));
     }
     return bytes(w);
+  }
+
+  /** RLE / bit-packed hybrid data with parquet-java's 4-byte length prefix (V1 levels, RLE booleans). */
+  public static byte[] rleLengthPrefixed(int[] values, int bitWidth) {
+    RunLengthBitPackingHybridValuesWriter w = new RunLengthBitPackingHybridValuesWriter(bitWidth, SLAB, PAGE, HEAP);
+    for (int v : values) {
+      w.writeInteger(v);
+    }
+    return bytes(w);
+  }
+
+  /** RLE / bit-packed hybrid data without a length prefix (V2 levels, dictionary ids after the width byte). */
+  public static byte[] rleRaw(int[] values, int bitWidth) {
+    RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(bitWidth, SLAB, PAGE, HEAP);
+    try {
+      for (int v : values) {
+        e.writeInt(v);
+      }
+      return e.toBytes().toByteArray();
+    } catch (IOException ex) {
+      throw new UncheckedIOException(ex);
+    } finally {
+      e.close();
+    }
   }
 
   public static byte[] deltaInts(long[] values, int blockSize, int miniBlocks) {

@@ -1,0 +1,246 @@
+package io.github.fastdecode.parquet.rle;
+
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import java.util.Arrays;
+
+/**
+ * The RLE / bit-packed hybrid kernel (bit widths 0..32) over a {@code byte[]} range: runs of one
+ * repeated value become fills, bit-packed runs are extracted straight into the caller's array, and
+ * skips move over bit-packed runs without extracting them.
+ *
+ * <p>Like parquet-java, values of a bit-packed run whose bits lie past the end of the data read as
+ * 0 (some writers end the data inside the last group). A run may claim any length: nothing is
+ * allocated from it, and work is linear in the values returned.
+ */
+public final class RleBitPackedHybridDecoder {
+  private final String encoding;
+
+  private byte[] data;
+  private int start;
+  private int pos;
+  private int end;
+  private int bitWidth;
+  private int valueBytes;
+  private int mask;
+
+  /** Values left in the current run. */
+  private long runLeft;
+  private boolean packed;
+  private int rleValue;
+  /** Absolute bit index in {@link #data} of the next value of the current bit-packed run. */
+  private long bit;
+
+  /** @param encoding what to call the data in error messages, e.g. {@code "RLE definition levels"} */
+  public RleBitPackedHybridDecoder(String encoding) {
+    this.encoding = encoding;
+  }
+
+  /** Decodes {@code data[from, to)} with values {@code bitWidth} bits wide. */
+  public void init(byte[] data, int from, int to, int bitWidth) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new ValuesDecodingException(encoding, 0, "bit width " + bitWidth + " is outside 0..32");
+    }
+    this.data = data;
+    this.start = from;
+    this.pos = from;
+    this.end = to;
+    this.bitWidth = bitWidth;
+    this.valueBytes = (bitWidth + 7) >>> 3;
+    this.mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+    this.runLeft = 0;
+  }
+
+  public int bitWidth() {
+    return bitWidth;
+  }
+
+  /** Byte position (relative to the start of the data) of the next run header. */
+  public int position() {
+    return pos - start;
+  }
+
+  private ValuesDecodingException corrupt(int at, String what) {
+    return new ValuesDecodingException(encoding, at - start, what);
+  }
+
+  /** Reads the next run header; throws when the data is exhausted. */
+  private void nextRun(int wanted) {
+    do {
+      if (pos >= end) {
+        throw corrupt(pos, "no more runs: " + wanted + " more values were requested");
+      }
+      int headerAt = pos;
+      long header = 0;
+      int shift = 0;
+      while (true) {
+        if (pos >= end) {
+          throw corrupt(headerAt, "truncated run header");
+        }
+        int b = data[pos++];
+        header |= (long) (b & 0x7F) << shift;
+        if (b >= 0) {
+          break;
+        }
+        shift += 7;
+        if (shift > 28) {
+          throw corrupt(headerAt, "run header varint longer than 5 bytes");
+        }
+      }
+      if (header > 0xFFFF_FFFFL) {
+        throw corrupt(headerAt, "run header " + header + " exceeds 32 bits");
+      }
+      if ((header & 1) == 0) {
+        packed = false;
+        runLeft = header >>> 1;
+        if (pos > end - valueBytes) {
+          throw corrupt(pos, "truncated RLE run value: " + valueBytes + " bytes needed, " + (end - pos) + " left");
+        }
+        int v = 0;
+        for (int i = 0; i < valueBytes; i++) {
+          v |= (data[pos + i] & 0xFF) << (8 * i);
+        }
+        pos += valueBytes;
+        // Bits above the width are kept, as parquet-java keeps them: callers range-check values
+        // (dictionary ids, levels) where it matters.
+        rleValue = v;
+      } else {
+        packed = true;
+        long groups = header >>> 1;
+        runLeft = groups * 8;
+        bit = 8L * pos;
+        // The run's bytes; the last ones may be missing at the end of the data (zero-filled).
+        pos = (int) Math.min(end, pos + groups * bitWidth);
+      }
+    } while (runLeft == 0);
+  }
+
+  /** Reads {@code n} values into {@code dst[off..off+n)}. */
+  public void readInts(int[] dst, int off, int n) {
+    int done = 0;
+    while (done < n) {
+      if (runLeft == 0) {
+        nextRun(n - done);
+      }
+      int m = (int) Math.min(runLeft, n - done);
+      if (packed) {
+        extract(dst, off + done, m);
+      } else {
+        Arrays.fill(dst, off + done, off + done + m, rleValue);
+      }
+      runLeft -= m;
+      done += m;
+    }
+  }
+
+  /**
+   * Reads {@code n} values and returns how many equal {@code level}: for definition levels, the
+   * number of non-null values, counted in the same pass.
+   */
+  public int readIntsCountingEqual(int[] dst, int off, int n, int level) {
+    int done = 0;
+    int equal = 0;
+    while (done < n) {
+      if (runLeft == 0) {
+        nextRun(n - done);
+      }
+      int m = (int) Math.min(runLeft, n - done);
+      int at = off + done;
+      if (packed) {
+        extract(dst, at, m);
+        for (int i = at; i < at + m; i++) {
+          equal += dst[i] == level ? 1 : 0;
+        }
+      } else {
+        Arrays.fill(dst, at, at + m, rleValue);
+        equal += rleValue == level ? m : 0;
+      }
+      runLeft -= m;
+      done += m;
+    }
+    return equal;
+  }
+
+  /** Skips {@code n} values without extracting bit-packed ones. */
+  public void skip(int n) {
+    int done = 0;
+    while (done < n) {
+      if (runLeft == 0) {
+        nextRun(n - done);
+      }
+      int m = (int) Math.min(runLeft, n - done);
+      if (packed) {
+        bit += (long) m * bitWidth;
+      }
+      runLeft -= m;
+      done += m;
+    }
+  }
+
+  /**
+   * Runs, for callers that turn them into something else (dictionary ids into values): makes the
+   * current run non-empty and returns how many of its values are left.
+   */
+  public int runLength(int wanted) {
+    if (runLeft == 0) {
+      nextRun(wanted);
+    }
+    return (int) Math.min(runLeft, Integer.MAX_VALUE);
+  }
+
+  /** Whether the current run (after {@link #runLength}) is bit-packed. */
+  public boolean runIsPacked() {
+    return packed;
+  }
+
+  /** The repeated value of the current RLE run. */
+  public int runValue() {
+    return rleValue;
+  }
+
+  /** Extracts {@code m} values of the current bit-packed run (m <= what is left in it). */
+  public void readPacked(int[] dst, int off, int m) {
+    extract(dst, off, m);
+    runLeft -= m;
+  }
+
+  /** Consumes {@code m} values of the current RLE run (m <= what is left in it). */
+  public void consumeRle(int m) {
+    runLeft -= m;
+  }
+
+  private void extract(int[] dst, int off, int m) {
+    int w = bitWidth;
+    if (w == 0) {
+      Arrays.fill(dst, off, off + m, 0);
+      return;
+    }
+    long b = bit;
+    int msk = mask;
+    byte[] d = data;
+    // One 8-byte load per value while 8 bytes of the data remain: a value is at most 32 bits at a
+    // bit offset of at most 7, so it lies within the loaded word.
+    long fastEnd = 8L * (end - 8);
+    int i = 0;
+    for (; i < m && b <= fastEnd; i++, b += w) {
+      dst[off + i] = (int) (LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7)) & msk;
+    }
+    for (; i < m; i++, b += w) {
+      dst[off + i] = slowValue(b) & msk;
+    }
+    bit = b;
+  }
+
+  /** A value near or past the end of the data: bytes past the end read as zero. */
+  private int slowValue(long b) {
+    int byteAt = (int) (b >>> 3);
+    long v = 0;
+    for (int k = 0; k < 5; k++) {
+      int p = byteAt + k;
+      if (p < end) {
+        v |= (long) (data[p] & 0xFF) << (8 * k);
+      }
+    }
+    return (int) (v >>> (b & 7));
+  }
+}

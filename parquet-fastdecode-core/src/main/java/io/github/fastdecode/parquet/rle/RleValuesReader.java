@@ -1,0 +1,165 @@
+package io.github.fastdecode.parquet.rle;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.PageBytes;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+
+/**
+ * RLE / bit-packed hybrid values as a reader: definition and repetition levels (with the 4-byte
+ * length prefix of V1 pages, or without it for V2 pages, whose level sections arrive with their
+ * length from the page header) and RLE-encoded BOOLEAN values (always length-prefixed).
+ */
+public final class RleValuesReader extends BatchValuesReader {
+  /** Bit-packed values are extracted through scratch in chunks of this many. */
+  private static final int CHUNK = 1024;
+
+  private final String encoding;
+  private final int bitWidth;
+  private final boolean lengthPrefixed;
+  private final PageBytes page = new PageBytes();
+  private final RleBitPackedHybridDecoder decoder;
+  private int remaining;
+  private int[] scratch = new int[0];
+
+  /**
+   * @param bitWidth bits per value: 1 for booleans, {@code 32 - numberOfLeadingZeros(maxLevel)} for levels
+   * @param lengthPrefixed whether the section starts with its 4-byte little-endian length
+   */
+  public RleValuesReader(int bitWidth, boolean lengthPrefixed) {
+    this("RLE", bitWidth, lengthPrefixed);
+  }
+
+  public RleValuesReader(String encoding, int bitWidth, boolean lengthPrefixed) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new IllegalArgumentException("bit width " + bitWidth + " is outside 0..32");
+    }
+    this.encoding = encoding;
+    this.bitWidth = bitWidth;
+    this.lengthPrefixed = lengthPrefixed;
+    this.decoder = new RleBitPackedHybridDecoder(encoding);
+  }
+
+  /** A reader for the levels of a column whose maximum level is {@code maxLevel}. */
+  public static RleValuesReader forLevels(int maxLevel, boolean lengthPrefixed) {
+    return new RleValuesReader("RLE levels", 32 - Integer.numberOfLeadingZeros(maxLevel), lengthPrefixed);
+  }
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    if (valueCount < 0) {
+      throw new ValuesDecodingException(encoding, 0, "negative value count " + valueCount);
+    }
+    if (lengthPrefixed) {
+      int available = in.available();
+      if (available < 4) {
+        throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + available + " of 4 bytes");
+      }
+      page.take(in, 4);
+      int length = LittleEndian.getInt(page.array, page.start);
+      if (length < 0 || length > available - 4) {
+        throw new ValuesDecodingException(encoding, 0,
+            "length prefix " + Integer.toUnsignedString(length) + " exceeds the " + (available - 4) + " bytes that follow");
+      }
+      page.take(in, length);
+    } else {
+      page.takeAll(in);
+    }
+    decoder.init(page.array, page.start, page.start + page.length, bitWidth);
+    remaining = valueCount;
+  }
+
+  private void need(int count) {
+    if (count > remaining) {
+      throw ValuesDecodingException.pastEnd(encoding, decoder.position(), count, remaining);
+    }
+  }
+
+  @Override
+  public int readInteger() {
+    need(1);
+    int[] one = scratch(1);
+    decoder.readInts(one, 0, 1);
+    remaining--;
+    return one[0];
+  }
+
+  @Override
+  public boolean readBoolean() {
+    return readInteger() != 0;
+  }
+
+  @Override
+  public int readValueDictionaryId() {
+    return readInteger();
+  }
+
+  @Override
+  public void readIntegers(int[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    need(count);
+    decoder.readInts(dst, offset, count);
+    remaining -= count;
+  }
+
+  /**
+   * Reads {@code count} levels into {@code dst} and returns how many equal {@code maxLevel} (the
+   * non-null values among them, for definition levels), in one pass.
+   */
+  public int readLevels(int[] dst, int offset, int count, int maxLevel) {
+    checkRange(dst.length, offset, count);
+    need(count);
+    int n = decoder.readIntsCountingEqual(dst, offset, count, maxLevel);
+    remaining -= count;
+    return n;
+  }
+
+  @Override
+  public void readBooleans(boolean[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    need(count);
+    int done = 0;
+    while (done < count) {
+      int run = decoder.runLength(count - done);
+      int m = Math.min(run, count - done);
+      if (decoder.runIsPacked()) {
+        m = Math.min(m, CHUNK);
+        int[] ids = scratch(m);
+        decoder.readPacked(ids, 0, m);
+        for (int i = 0; i < m; i++) {
+          dst[offset + done + i] = ids[i] != 0;
+        }
+      } else {
+        Arrays.fill(dst, offset + done, offset + done + m, decoder.runValue() != 0);
+        decoder.consumeRle(m);
+      }
+      done += m;
+    }
+    remaining -= count;
+  }
+
+  private int[] scratch(int n) {
+    if (scratch.length < n) {
+      scratch = new int[CHUNK];
+    }
+    return scratch;
+  }
+
+  @Override
+  public void skip() {
+    skip(1);
+  }
+
+  @Override
+  public void skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative skip " + n);
+    }
+    need(n);
+    decoder.skip(n);
+    remaining -= n;
+  }
+}

@@ -1,0 +1,191 @@
+package io.github.fastdecode.parquet.rle;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.conformance.Corruption;
+import io.github.fastdecode.parquet.conformance.DataShapes;
+import io.github.fastdecode.parquet.conformance.Differential;
+import io.github.fastdecode.parquet.conformance.InputKind;
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.conformance.ReadPlan;
+import io.github.fastdecode.parquet.conformance.ValueKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class RleValuesReaderTest {
+  private static final long SEED = 77_001L;
+  private static final int[] SIZES = {0, 1, 7, 8, 9, 31, 32, 33, 127, 128, 129, 1024};
+
+  /** parquet-java's raw hybrid decoder (no length prefix) as a ValuesReader, for the oracle. */
+  static final class ParquetJavaRawRle extends ValuesReader {
+    private final int bitWidth;
+    private RunLengthBitPackingHybridDecoder decoder;
+
+    ParquetJavaRawRle(int bitWidth) {
+      this.bitWidth = bitWidth;
+    }
+
+    @Override
+    public void initFromPage(int valueCount, ByteBufferInputStream in) {
+      decoder = new RunLengthBitPackingHybridDecoder(bitWidth, in);
+    }
+
+    @Override
+    public int readInteger() {
+      try {
+        return decoder.readInt();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public boolean readBoolean() {
+      return readInteger() != 0;
+    }
+
+    @Override
+    public void skip() {
+      readInteger();
+    }
+  }
+
+  static IntStream widths() {
+    return IntStream.rangeClosed(0, 32);
+  }
+
+  @ParameterizedTest
+  @MethodSource("widths")
+  void lengthPrefixedMatchesParquetJava(int width) {
+    for (int n : SIZES) {
+      for (Map.Entry<String, int[]> shape : DataShapes.idShapes(n, SEED + width, width).entrySet()) {
+        byte[] page = ParquetJavaPages.rleLengthPrefixed(shape.getValue(), width);
+        List<ReadPlan> plans = ReadPlan.standard(n);
+        String label = "RLE width=" + width + " " + shape.getKey() + " n=" + n + " seed=" + (SEED + width);
+        Differential.check(label, () -> new RunLengthBitPackingHybridValuesReader(width),
+            () -> new RleValuesReader(width, true), page, n, ValueKind.INT32, plans);
+        if (width == 1) {
+          Differential.check(label, () -> new RunLengthBitPackingHybridValuesReader(width),
+              () -> new RleValuesReader(width, true), page, n, ValueKind.BOOLEAN, plans);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("widths")
+  void rawMatchesParquetJava(int width) {
+    for (int n : SIZES) {
+      for (Map.Entry<String, int[]> shape : DataShapes.idShapes(n, SEED - width, width).entrySet()) {
+        byte[] page = ParquetJavaPages.rleRaw(shape.getValue(), width);
+        Differential.check("raw RLE width=" + width + " " + shape.getKey() + " n=" + n + " seed=" + (SEED - width),
+            () -> new ParquetJavaRawRle(width), () -> new RleValuesReader(width, false), page, n, n, ValueKind.INT32,
+            ReadPlan.standard(n), InputKind.HEAP, InputKind.DIRECT, InputKind.MULTI_BUFFER);
+      }
+    }
+  }
+
+  @Test
+  void largePagesMatchParquetJava() {
+    int n = 100_003;
+    for (int width : new int[] {1, 3, 8, 13, 20, 32}) {
+      for (Map.Entry<String, int[]> shape : DataShapes.idShapes(n, SEED, width).entrySet()) {
+        byte[] page = ParquetJavaPages.rleLengthPrefixed(shape.getValue(), width);
+        Differential.check("RLE width=" + width + " " + shape.getKey() + " n=" + n + " seed=" + SEED,
+            () -> new RunLengthBitPackingHybridValuesReader(width), () -> new RleValuesReader(width, true), page, n, n,
+            ValueKind.INT32, ReadPlan.standard(n), InputKind.HEAP, InputKind.DIRECT);
+      }
+    }
+  }
+
+  @Test
+  void levelCountsMatchAPlainCount() throws Exception {
+    for (int maxLevel : new int[] {1, 2, 3, 7}) {
+      int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
+      for (Map.Entry<String, int[]> shape : DataShapes.idShapes(5000, SEED, width).entrySet()) {
+        int[] levels = shape.getValue().clone();
+        for (int i = 0; i < levels.length; i++) {
+          levels[i] = Math.min(levels[i], maxLevel);
+        }
+        RleValuesReader r = RleValuesReader.forLevels(maxLevel, false);
+        r.initFromPage(levels.length, InputKind.HEAP.open(ParquetJavaPages.rleRaw(levels, width)));
+        int[] got = new int[levels.length];
+        int counted = 0;
+        for (int off = 0; off < levels.length; off += 333) {
+          counted += r.readLevels(got, off, Math.min(333, levels.length - off), maxLevel);
+        }
+        assertArrayEquals(levels, got, shape.getKey());
+        final int max = maxLevel;
+        assertEquals(IntStream.of(levels).filter(l -> l == max).count(), counted, shape.getKey() + " maxLevel=" + maxLevel);
+      }
+    }
+  }
+
+  @Test
+  void corruptPagesFailCleanly() {
+    for (int width : new int[] {1, 5, 17}) {
+      int[] values = DataShapes.idShapes(40, SEED, width).get("mixed");
+      byte[] page = ParquetJavaPages.rleLengthPrefixed(values, width);
+      Corruption.everyTruncation("RLE width=" + width, () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
+      Corruption.everyBitFlip("RLE width=" + width, () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
+      byte[] raw = ParquetJavaPages.rleRaw(values, width);
+      Corruption.everyTruncation("raw RLE width=" + width, () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
+      Corruption.everyBitFlip("raw RLE width=" + width, () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
+    }
+  }
+
+  @Test
+  void hugeRunsInATinyPageCostOnlyWhatIsRead() throws Exception {
+    // header 0xFFFFFFFE>>1 = 2^31-1 repeats of value 1; then a bit-packed run claiming 2^28 groups in 1 byte.
+    byte[] rle = {(byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 0x01};
+    RleValuesReader r = new RleValuesReader(1, false);
+    r.initFromPage(Integer.MAX_VALUE, InputKind.HEAP.open(rle));
+    int[] dst = new int[10];
+    r.readIntegers(dst, 0, 10);
+    assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, dst);
+    r.skip(1 << 30);
+    byte[] packed = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x7F, (byte) 0b1010_1010};
+    RleValuesReader p = new RleValuesReader(1, false);
+    p.initFromPage(Integer.MAX_VALUE, InputKind.HEAP.open(packed));
+    p.readIntegers(dst, 0, 10);
+    // 8 bits of data, then zeros: parquet-java zero-fills a bit-packed run past the end of the data.
+    assertArrayEquals(new int[] {0, 1, 0, 1, 0, 1, 0, 1, 0, 0}, dst);
+  }
+
+  @Test
+  void lyingHeadersAreRejected() {
+    byte[][] bad = {
+        {0x05, 0, 0, 0, 0x02},                 // length prefix 5 with 1 byte after it
+        {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x02}, // negative length prefix
+        {0x01, 0, 0},                          // 3 of 4 prefix bytes
+        {0x06, 0, 0, 0, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01}, // 6-byte varint
+        {0x02, 0, 0, 0, 0x04, 0x00},           // RLE run value truncated at width 9 (needs 2 bytes)
+    };
+    for (byte[] page : bad) {
+      ParquetDecodingException e = assertThrows(ParquetDecodingException.class, () -> {
+        RleValuesReader r = new RleValuesReader(9, true);
+        r.initFromPage(4, InputKind.HEAP.open(page));
+        r.readIntegers(new int[4], 0, 4);
+      });
+      assertTrue(e.getMessage().startsWith("RLE"), e.getMessage());
+    }
+    assertThrows(IllegalArgumentException.class, () -> new RleValuesReader(33, true));
+  }
+}
