@@ -3,18 +3,34 @@ package io.github.fastdecode.parquet.spi;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitReaders;
 import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
+import io.github.fastdecode.parquet.dictionary.DictionaryReader;
+import io.github.fastdecode.parquet.plain.PlainBinaryReader;
+import io.github.fastdecode.parquet.plain.PlainBooleanReader;
 import io.github.fastdecode.parquet.plain.PlainReaders;
+import io.github.fastdecode.parquet.rle.RleValuesReader;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-/** The library's own readers. Returns {@code null} (parquet-java fallback) for what is not built yet. */
+/** The library's own readers; {@code null} (parquet-java's reader) for what it does not cover. */
 public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
 
   @Override
   public BatchValuesReader newValuesReader(ColumnDescriptor column, Encoding encoding) {
+    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     switch (encoding) {
       case PLAIN:
+        if (type == PrimitiveTypeName.BOOLEAN) {
+          return new PlainBooleanReader();
+        }
+        if (type == PrimitiveTypeName.BINARY) {
+          return new PlainBinaryReader();
+        }
         return PlainReaders.forColumn(column);
+      case RLE:
+        // RLE as a values encoding exists for booleans only (levels are read with RleValuesReader.forLevels).
+        return type == PrimitiveTypeName.BOOLEAN ? new RleValuesReader(1, true) : null;
       case DELTA_BINARY_PACKED:
         return DeltaBinaryPackedReader.forColumn(column);
       case BYTE_STREAM_SPLIT:
@@ -22,5 +38,13 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
       default:
         return null;
     }
+  }
+
+  @Override
+  public BatchValuesReader newDictionaryValuesReader(ColumnDescriptor column, Encoding encoding, Dictionary dictionary) {
+    if ((encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY) && DictionaryReader.supports(column)) {
+      return new DictionaryReader(column, dictionary);
+    }
+    return null;
   }
 }

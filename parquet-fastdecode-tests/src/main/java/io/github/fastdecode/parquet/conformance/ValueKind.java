@@ -235,6 +235,17 @@ public abstract class ValueKind {
     }
   };
 
+  public static final ValueKind DICTIONARY_IDS = new Numeric("dictionary ids") {
+    @Override long oracle(ValuesReader r) { return r.readValueDictionaryId(); }
+    @Override long scalar(BatchValuesReader r) { return r.readValueDictionaryId(); }
+    @Override long sentinelBits() { return (int) SENTINEL; }
+    @Override long[] bulkBits(BatchValuesReader r, int n) {
+      int[] d = intDst(n);
+      r.readDictionaryIds(d, PAD, n);
+      return bits(d);
+    }
+  };
+
   public static final ValueKind FLOAT = new Numeric("FLOAT") {
     @Override long oracle(ValuesReader r) { return Float.floatToRawIntBits(r.readFloat()); }
     @Override long scalar(BatchValuesReader r) { return Float.floatToRawIntBits(r.readFloat()); }

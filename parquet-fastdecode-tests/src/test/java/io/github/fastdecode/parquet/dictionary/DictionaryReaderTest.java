@@ -1,0 +1,141 @@
+package io.github.fastdecode.parquet.dictionary;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.conformance.Corruption;
+import io.github.fastdecode.parquet.conformance.DataShapes;
+import io.github.fastdecode.parquet.conformance.DictionaryPages;
+import io.github.fastdecode.parquet.conformance.Differential;
+import io.github.fastdecode.parquet.conformance.InputKind;
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.conformance.ReadPlan;
+import io.github.fastdecode.parquet.conformance.ValueKind;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class DictionaryReaderTest {
+  private static final long SEED = 4_242L;
+  private static final int[] DICTIONARY_SIZES = {1, 2, 300, 70_000};
+  private static final int[] SIZES = {1, 7, 8, 9, 33, 129, 1024};
+
+  static List<ValueKind> kinds(PrimitiveTypeName type) {
+    switch (type) {
+      case INT32: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_AS_DOUBLE);
+      case INT64: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.INT64, ValueKind.UNSIGNED_BIG_ENDIAN, ValueKind.NANOS_AS_MICROS);
+      case FLOAT: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.FLOAT, ValueKind.FLOAT_AS_DOUBLE);
+      case DOUBLE: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.DOUBLE);
+      case INT96: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.BINARY, ValueKind.INT96_AS_MICROS, ValueKind.INT96_AS_NANOS);
+      default: return List.of(ValueKind.DICTIONARY_IDS, ValueKind.BINARY);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = PrimitiveTypeName.class, names = {"INT32", "INT64", "FLOAT", "DOUBLE", "BINARY", "FIXED_LEN_BYTE_ARRAY", "INT96"})
+  void matchesParquetJava(PrimitiveTypeName type) {
+    ColumnDescriptor column = ParquetJavaPages.column(type, 7);
+    for (int dictionarySize : DICTIONARY_SIZES) {
+      for (int n : SIZES) {
+        if (n < dictionarySize && dictionarySize > 300) {
+          continue; // a dictionary needs n >= its size distinct values
+        }
+        checkAll(column, type, n, dictionarySize, null, "random");
+        int width = 32 - Integer.numberOfLeadingZeros(dictionarySize - 1);
+        int[] runs = DataShapes.idShapes(n, SEED, width).get("runs1to70");
+        checkAll(column, type, n, dictionarySize, runs, "runs1to70");
+      }
+    }
+    // big pages: 100,003 values over 70,000 and 300 entries
+    for (int dictionarySize : new int[] {300, 70_000}) {
+      DictionaryPages.Encoded e = DictionaryPages.write(column, 100_003, dictionarySize, null, SEED);
+      Differential.check(type + " dict=" + dictionarySize + " n=100003 seed=" + SEED, () -> new DictionaryValuesReader(e.dictionary),
+          () -> new DictionaryReader(column, e.dictionary), e.page, 100_003, 100_003, kinds(type).get(1), ReadPlan.standard(100_003),
+          InputKind.HEAP, InputKind.DIRECT);
+    }
+  }
+
+  private static void checkAll(ColumnDescriptor column, PrimitiveTypeName type, int n, int dictionarySize, int[] ids, String shape) {
+    DictionaryPages.Encoded e = DictionaryPages.write(column, n, dictionarySize, ids, SEED + n);
+    for (ValueKind kind : kinds(type)) {
+      Differential.check(type + " dict=" + dictionarySize + " " + shape + " n=" + n + " seed=" + (SEED + n),
+          () -> new DictionaryValuesReader(e.dictionary), () -> FastDecode.newDictionaryValuesReader(column, Encoding.RLE_DICTIONARY, e.dictionary),
+          e.page, n, kind, ReadPlan.standard(n));
+    }
+  }
+
+  @Test
+  void facadeUsesTheBulkReader() {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.INT64);
+    DictionaryPages.Encoded e = DictionaryPages.write(column, 10, 3, null, SEED);
+    BatchValuesReader r = FastDecode.newDictionaryValuesReader(column, Encoding.PLAIN_DICTIONARY, e.dictionary);
+    assertInstanceOf(DictionaryReader.class, r);
+  }
+
+  @Test
+  void idsOutsideTheDictionaryFailCleanly() throws Exception {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.DOUBLE);
+    DictionaryPages.Encoded e = DictionaryPages.write(column, 50, 3, null, SEED);
+    // ids 0..7 at width 3, bit-packed and RLE: 3..7 are outside a 3-entry dictionary
+    int[] bad = {0, 1, 2, 7, 0, 1, 2, 3};
+    byte[] packed = ParquetJavaPages.rleRaw(bad, 3);
+    byte[] page = new byte[packed.length + 1];
+    page[0] = 3;
+    System.arraycopy(packed, 0, page, 1, packed.length);
+    for (ValueKind kind : List.of(ValueKind.DOUBLE, ValueKind.DICTIONARY_IDS)) {
+      ParquetDecodingException ex = assertThrows(ParquetDecodingException.class, () -> {
+        DictionaryReader r = new DictionaryReader(column, e.dictionary);
+        r.initFromPage(8, InputKind.HEAP.open(page));
+        double[] dst = new double[8];
+        int[] ids = new int[8];
+        if (kind == ValueKind.DOUBLE) {
+          r.readDoubles(dst, 0, 8);
+        } else {
+          r.readDictionaryIds(ids, 0, 8);
+        }
+      });
+      assertTrue(ex.getMessage().contains("is outside the dictionary of " + (e.dictionary.getMaxId() + 1) + " entries"), ex.getMessage());
+    }
+    byte[] rleRun = {2, 10 << 1, 5}; // width 2, RLE run of 10 x id 5
+    assertThrows(ParquetDecodingException.class, () -> {
+      DictionaryReader r = new DictionaryReader(column, e.dictionary);
+      r.initFromPage(10, InputKind.HEAP.open(rleRun));
+      r.readDouble();
+    });
+    byte[] wide = {33, 2, 0};
+    assertThrows(ParquetDecodingException.class, () -> new DictionaryReader(column, e.dictionary).initFromPage(1, InputKind.HEAP.open(wide)));
+  }
+
+  @Test
+  void corruptPagesFailCleanly() {
+    for (PrimitiveTypeName type : new PrimitiveTypeName[] {PrimitiveTypeName.INT64, PrimitiveTypeName.BINARY}) {
+      ColumnDescriptor column = ParquetJavaPages.column(type);
+      DictionaryPages.Encoded e = DictionaryPages.write(column, 40, 20, null, SEED);
+      ValueKind kind = kinds(type).get(1);
+      Corruption.everyTruncation("dictionary " + type, () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
+      Corruption.everyBitFlip("dictionary " + type, () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
+    }
+  }
+
+  @Test
+  void emptyPageOfNullsRefusesReads() throws Exception {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.INT32);
+    DictionaryPages.Encoded e = DictionaryPages.write(column, 5, 2, null, SEED);
+    DictionaryReader r = new DictionaryReader(column, e.dictionary);
+    r.initFromPage(5, InputKind.HEAP.open(new byte[0]));
+    assertThrows(ParquetDecodingException.class, r::readInteger);
+    r.readIntegers(new int[0], 0, 0);
+  }
+}
