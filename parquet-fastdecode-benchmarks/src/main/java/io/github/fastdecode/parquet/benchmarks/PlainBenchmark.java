@@ -42,7 +42,9 @@ import org.openjdk.jmh.annotations.State;
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class PlainBenchmark {
   @Param({"INT32", "INT64", "FLOAT", "DOUBLE"})
-  PrimitiveTypeName type;
+  String type;
+
+  private PrimitiveTypeName physical;
 
   private int[] ints;
   private long[] longs;
@@ -58,7 +60,8 @@ public class PlainBenchmark {
 
   @Setup
   public void setup() {
-    switch (type) {
+    physical = physicalType(type);
+    switch (physical) {
       case INT32:
         destination = ints = new int[VALUES_PER_PAGE];
         parquetJavaReaders = PlainValuesReader.IntegerPlainValuesReader::new;
@@ -80,20 +83,32 @@ public class PlainBenchmark {
         pages = BenchmarkPages.write(p -> ParquetJavaPages.plainDoubles(DataShapes.doubles(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
         break;
       default:
-        throw new IllegalArgumentException("unsupported type " + type + "; known: INT32, INT64, FLOAT, DOUBLE");
+        throw new AssertionError(physical);
     }
     views = new Buffer[PAGES];
     for (int p = 0; p < PAGES; p++) {
       ByteBuffer b = ByteBuffer.wrap(pages.bytes(p)).order(ByteOrder.LITTLE_ENDIAN);
-      views[p] = type == PrimitiveTypeName.INT32 ? b.asIntBuffer()
-          : type == PrimitiveTypeName.INT64 ? b.asLongBuffer()
-          : type == PrimitiveTypeName.FLOAT ? b.asFloatBuffer()
+      views[p] = physical == PrimitiveTypeName.INT32 ? b.asIntBuffer()
+          : physical == PrimitiveTypeName.INT64 ? b.asLongBuffer()
+          : physical == PrimitiveTypeName.FLOAT ? b.asFloatBuffer()
           : b.asDoubleBuffer();
     }
-    fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(type), Encoding.PLAIN);
+    fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(physical), Encoding.PLAIN);
     String label = "PLAIN " + type + " via " + fastReader;
     Verify.samePages(label, pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::fastdecodePage);
     Verify.samePages(label + " (copy)", pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::copyPage);
+  }
+
+  private static PrimitiveTypeName physicalType(String type) {
+    switch (type) {
+      case "INT32":
+      case "INT64":
+      case "FLOAT":
+      case "DOUBLE":
+        return PrimitiveTypeName.valueOf(type);
+      default:
+        throw new IllegalArgumentException("unknown type " + type + "; known: INT32, INT64, FLOAT, DOUBLE");
+    }
   }
 
   @Benchmark
@@ -123,7 +138,7 @@ public class PlainBenchmark {
   private void parquetJavaPage(int p) throws IOException {
     ValuesReader r = parquetJavaReaders.get();
     pages.init(r, p);
-    switch (type) {
+    switch (physical) {
       case INT32:
         for (int i = 0; i < VALUES_PER_PAGE; i++) {
           ints[i] = r.readInteger();
@@ -150,7 +165,7 @@ public class PlainBenchmark {
   private void fastdecodePage(int p) throws IOException {
     BatchValuesReader r = fastReader;
     pages.init(r, p);
-    switch (type) {
+    switch (physical) {
       case INT32:
         r.readIntegers(ints, 0, VALUES_PER_PAGE);
         break;
@@ -168,7 +183,7 @@ public class PlainBenchmark {
 
   private void copyPage(int p) {
     // Absolute bulk gets: no position to reset, nothing allocated.
-    switch (type) {
+    switch (physical) {
       case INT32:
         ((IntBuffer) views[p]).get(0, ints, 0, VALUES_PER_PAGE);
         break;
