@@ -74,7 +74,8 @@ public final class FastDecode {
         return r;
       }
     }
-    return new ParquetJavaValuesReader(encoding.getValuesReader(column, ValuesType.VALUES));
+    // A fresh parquet-java reader per page, as its column reader does: some cannot be re-initialised.
+    return ParquetJavaValuesReader.freshPerPage(() -> encoding.getValuesReader(column, ValuesType.VALUES));
   }
 
   /** A reader for a dictionary-encoded data page of {@code column}. */

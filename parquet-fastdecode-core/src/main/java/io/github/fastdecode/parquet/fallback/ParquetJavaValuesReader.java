@@ -3,6 +3,7 @@ package io.github.fastdecode.parquet.fallback;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
@@ -13,19 +14,40 @@ import org.apache.parquet.io.api.Binary;
  * calls, so they are exactly as fast as parquet-java.
  */
 public final class ParquetJavaValuesReader extends BatchValuesReader {
-  private final ValuesReader delegate;
+  private ValuesReader delegate;
+  /** Null, or where a fresh delegate for every page comes from (see {@link #freshPerPage}). */
+  private final Supplier<? extends ValuesReader> perPage;
 
   public ParquetJavaValuesReader(ValuesReader delegate) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.perPage = null;
   }
 
-  /** The wrapped parquet-java reader. */
+  private ParquetJavaValuesReader(Supplier<? extends ValuesReader> perPage) {
+    this.perPage = perPage;
+    this.delegate = Objects.requireNonNull(perPage.get(), "supplied reader");
+  }
+
+  /**
+   * A wrapper that takes a new delegate from {@code readers} at every {@code initFromPage}, so it
+   * can be reused across pages like the library's own readers. Needed because some parquet-java
+   * readers are single-use: {@code DeltaBinaryPackingValuesReader.initFromPage} does not reset its
+   * read position, so a second page fails or misreads (its own column reader makes one per page).
+   */
+  public static ParquetJavaValuesReader freshPerPage(Supplier<? extends ValuesReader> readers) {
+    return new ParquetJavaValuesReader(Objects.requireNonNull(readers, "readers"));
+  }
+
+  /** The wrapped parquet-java reader (for {@link #freshPerPage}, the current page's). */
   public ValuesReader delegate() {
     return delegate;
   }
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    if (perPage != null) {
+      delegate = Objects.requireNonNull(perPage.get(), "supplied reader");
+    }
     delegate.initFromPage(valueCount, in);
   }
 

@@ -1,0 +1,76 @@
+package io.github.fastdecode.parquet.benchmarks;
+
+import io.github.fastdecode.parquet.conformance.DataShapes;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.values.ValuesReader;
+
+/**
+ * The pages one benchmark invocation decodes: {@link #PAGES} values sections of {@link
+ * #VALUES_PER_PAGE} values each, written once in setup by parquet-java's writers from seeded data.
+ * Both readers of a benchmark decode these same bytes, each as it is used in a column reader: the
+ * parquet-java side takes a new reader for every page (parquet-java's column reader does, and its
+ * delta reader cannot be re-initialised), the fastdecode side re-initialises one reader.
+ */
+final class BenchmarkPages {
+  /** Pages per invocation: several, so one page's bytes are not always hot in L1. */
+  static final int PAGES = 8;
+  /** Close to parquet-java's default row-count limit per page (20,000), and a power of two. */
+  static final int VALUES_PER_PAGE = 16_384;
+  /** Values per invocation: the {@code @OperationsPerInvocation}, so scores are ns per value. */
+  static final int VALUES = PAGES * VALUES_PER_PAGE;
+
+  /** The skip op skips {@link #SKIP_RUN} values, then reads one, until the page ends. */
+  static final int SKIP_RUN = 1023;
+  static final int SKIP_STRIDE = SKIP_RUN + 1;
+  static final int READS_PER_SKIPPED_PAGE = VALUES_PER_PAGE / SKIP_STRIDE;
+
+  /** parquet-java's default DELTA_BINARY_PACKED layout: blocks of 128 values in 4 miniblocks. */
+  static final int DELTA_BLOCK_SIZE = 128;
+  static final int DELTA_MINIBLOCKS = 4;
+
+  /** Page {@code p}'s data comes from seed {@code SEED + p}; failure messages name it. */
+  static final long SEED = 0x5EED_2024L;
+
+  private final byte[][] pages;
+
+  private BenchmarkPages(byte[][] pages) {
+    this.pages = pages;
+  }
+
+  /** Writes every page: {@code writer} maps a page index to its values section. */
+  static BenchmarkPages write(IntFunction<byte[]> writer) {
+    byte[][] pages = new byte[PAGES][];
+    for (int p = 0; p < PAGES; p++) {
+      pages[p] = writer.apply(p);
+    }
+    return new BenchmarkPages(pages);
+  }
+
+  static long seed(int page) {
+    return SEED + page;
+  }
+
+  /** The values section of page {@code p} (not to be modified). */
+  byte[] bytes(int p) {
+    return pages[p];
+  }
+
+  /** Starts {@code reader} on page {@code p}: a heap {@link ByteBufferInputStream} over its values. */
+  void init(ValuesReader reader, int p) throws IOException {
+    reader.initFromPage(VALUES_PER_PAGE, ByteBufferInputStream.wrap(ByteBuffer.wrap(pages[p])));
+  }
+
+  /** One page of the named {@link DataShapes#integerShapes} shape, {@code bits} wide. */
+  static long[] integerShape(String shape, int page, int bits) {
+    Map<String, long[]> shapes = DataShapes.integerShapes(VALUES_PER_PAGE, seed(page), bits);
+    long[] values = shapes.get(shape);
+    if (values == null) {
+      throw new IllegalArgumentException("unknown shape " + shape + " for " + bits + "-bit values; known: " + shapes.keySet());
+    }
+    return values;
+  }
+}
