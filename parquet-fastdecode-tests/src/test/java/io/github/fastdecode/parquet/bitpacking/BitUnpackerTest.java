@@ -1,0 +1,107 @@
+package io.github.fastdecode.parquet.bitpacking;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.fastdecode.parquet.conformance.DeltaPageBuilder;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every width 0..64 of the generated unpackers against a bit-by-bit reference, with groups placed
+ * at the very end of the array (a kernel that reads a byte too far fails) and after odd offsets.
+ */
+class BitUnpackerTest {
+  private static final long SEED = 20240611L;
+
+  /** Random values of {@code width} bits; every eighth is all ones and every ninth zero, to hit the extremes. */
+  private static long[] values(Random r, int count, int width) {
+    long mask = width == 64 ? -1L : (1L << width) - 1;
+    long[] v = new long[count];
+    for (int i = 0; i < count; i++) {
+      v[i] = i % 8 == 3 ? mask : i % 9 == 4 ? 0 : r.nextLong() & mask;
+    }
+    return v;
+  }
+
+  /** {@code packed} placed at {@code lead} after junk bytes, ending exactly at the array's end. */
+  private static byte[] atEnd(byte[] packed, int lead, Random r) {
+    byte[] in = new byte[lead + packed.length];
+    r.nextBytes(in);
+    System.arraycopy(packed, 0, in, lead, packed.length);
+    return in;
+  }
+
+  @Test
+  void referencePackerRoundTrips() {
+    Random r = new Random(SEED);
+    for (int w = 0; w <= 64; w++) {
+      long[] v = values(r, 40, w);
+      assertArrayEquals(v, DeltaPageBuilder.unpack(DeltaPageBuilder.pack(v, w), 0, 40, w), "width " + w + " seed " + SEED);
+    }
+  }
+
+  @Test
+  void groupsOf32And8MatchTheReferenceAtTheArrayEnd() {
+    Random r = new Random(SEED);
+    for (int w = 0; w <= 64; w++) {
+      for (int group : new int[] {32, 8}) {
+        for (int lead : new int[] {0, 1, 7, 13}) {
+          String where = "width " + w + ", group " + group + ", lead " + lead + ", seed " + SEED;
+          long[] v = values(r, group, w);
+          byte[] in = atEnd(DeltaPageBuilder.pack(v, w), lead, r);
+          long[] expected = DeltaPageBuilder.unpack(in, lead, group, w);
+          assertArrayEquals(v, expected, where + " (reference)");
+
+          long[] longs = new long[group + 6];
+          Arrays.fill(longs, 0x5A5A5A5A5A5A5A5AL);
+          int[] ints = new int[group + 6];
+          Arrays.fill(ints, 0x5A5A5A5A);
+          if (group == 32) {
+            LongBitUnpacker.unpack32(w, in, lead, longs, 3);
+            IntBitUnpacker.unpack32(w, in, lead, ints, 3);
+          } else {
+            LongBitUnpacker.unpack8(w, in, lead, longs, 3);
+            IntBitUnpacker.unpack8(w, in, lead, ints, 3);
+          }
+          checkOutput(where, expected, longs, ints);
+        }
+      }
+    }
+  }
+
+  @Test
+  void runsMixingGroupsMatchTheReference() {
+    Random r = new Random(SEED + 1);
+    for (int w = 0; w <= 64; w++) {
+      for (int count : new int[] {0, 8, 24, 32, 40, 64, 96, 104, 256, 1000}) {
+        String where = "width " + w + ", count " + count + ", seed " + (SEED + 1);
+        long[] v = values(r, count, w);
+        byte[] in = atEnd(DeltaPageBuilder.pack(v, w), 5, r);
+        long[] longs = new long[count + 6];
+        Arrays.fill(longs, 0x5A5A5A5A5A5A5A5AL);
+        int[] ints = new int[count + 6];
+        Arrays.fill(ints, 0x5A5A5A5A);
+        assertEquals(in.length, BitUnpacker.unpackLongs(w, in, 5, longs, 3, count), where + ": end of long run");
+        assertEquals(in.length, BitUnpacker.unpackInts(w, in, 5, ints, 3, count), where + ": end of int run");
+        assertEquals((long) count / 8 * w, BitUnpacker.packedBytes(w, count), where);
+        checkOutput(where, v, longs, ints);
+      }
+    }
+  }
+
+  private static void checkOutput(String where, long[] expected, long[] longs, int[] ints) {
+    int n = expected.length;
+    for (int i = 0; i < n; i++) {
+      assertEquals(expected[i], longs[3 + i], where + ": long value " + i);
+      assertEquals((int) expected[i], ints[3 + i], where + ": int value " + i + " (low 32 bits)");
+    }
+    for (int i = 0; i < 3; i++) {
+      assertEquals(0x5A5A5A5A5A5A5A5AL, longs[i], where + ": long output before the range");
+      assertEquals(0x5A5A5A5A5A5A5A5AL, longs[3 + n + i], where + ": long output after the range");
+      assertEquals(0x5A5A5A5A, ints[i], where + ": int output before the range");
+      assertEquals(0x5A5A5A5A, ints[3 + n + i], where + ": int output after the range");
+    }
+  }
+}
