@@ -125,12 +125,13 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     limit = offset + length;
     at = offset;
     int blockSize = readVarInt(FIELD_BLOCK_SIZE, 0);
+    int miniBlocksAt = at;
     int miniBlocks = readVarInt(FIELD_MINIBLOCKS, 0);
     if (blockSize <= 0) {
-      throw error(offset, "block size " + Integer.toUnsignedString(blockSize) + " is not a positive int");
+      throw error(offset, "block size " + Integer.toUnsignedString(blockSize) + " is outside 1.." + Integer.MAX_VALUE);
     }
     if (miniBlocks <= 0) {
-      throw error(offset, "miniblock count " + Integer.toUnsignedString(miniBlocks) + " is not a positive int");
+      throw error(miniBlocksAt, "miniblock count " + Integer.toUnsignedString(miniBlocks) + " is outside 1.." + Integer.MAX_VALUE);
     }
     if (blockSize % miniBlocks != 0 || (blockSize / miniBlocks) % 8 != 0) {
       throw error(offset, "block size " + blockSize + " / " + miniBlocks + " miniblocks is not a multiple of 8 values per miniblock");
@@ -138,7 +139,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     int countAt = at;
     int total = readVarInt(FIELD_TOTAL, 0);
     if (total < 0) {
-      throw error(countAt, "total value count " + Integer.toUnsignedString(total) + " is not a non-negative int");
+      throw error(countAt, "total value count " + Integer.toUnsignedString(total) + " is above " + Integer.MAX_VALUE);
     }
     // parquet-java reads the first value even when the page holds none.
     long first = zigzag(readVarLong(FIELD_FIRST, 0));
