@@ -2,13 +2,13 @@ package io.github.fastdecode.parquet.bitpacking;
 
 /**
  * Parquet's little-endian bit unpacking (DELTA_BINARY_PACKED miniblocks, RLE/bit-packed hybrid
- * runs): runs of values in groups of 8, each group of {@code width} bits per value taking exactly
- * {@code width} bytes.
+ * runs): values in groups of 8, a group of {@code width}-bit values taking exactly {@code width}
+ * bytes, LSB first.
  *
  * <p>The per-width kernels are generated straight-line code ({@link LongBitUnpacker}, {@link
- * IntBitUnpacker}); these loops hand them 32 values at a time, then 8. Nothing here checks the
- * input range: callers validate once per run that {@code packedBytes(width, count)} bytes exist
- * at {@code pos}, so the kernels never read past a run that ends at the array's end.
+ * IntBitUnpacker}), one call per run. Nothing checks the input range: callers validate once per run
+ * that {@link #packedBytes} bytes exist at {@code pos}; the kernels read exactly those, so a run
+ * may end at the array's end.
  */
 public final class BitUnpacker {
   /** Widest value: 64 bits. */
@@ -26,17 +26,7 @@ public final class BitUnpacker {
    * in[pos..]} into {@code out[outPos..outPos + count)}; returns the position after the input.
    */
   public static int unpackLongs(int width, byte[] in, int pos, long[] out, int outPos, int count) {
-    int i = 0;
-    int groupBytes = width << 2;
-    for (; i <= count - 32; i += 32) {
-      LongBitUnpacker.unpack32(width, in, pos, out, outPos + i);
-      pos += groupBytes;
-    }
-    for (; i < count; i += 8) {
-      LongBitUnpacker.unpack8(width, in, pos, out, outPos + i);
-      pos += width;
-    }
-    return pos;
+    return LongBitUnpacker.unpack(width, in, pos, out, outPos, count);
   }
 
   /**
@@ -44,16 +34,6 @@ public final class BitUnpacker {
    * (what narrowing the 64-bit value gives).
    */
   public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
-    int i = 0;
-    int groupBytes = width << 2;
-    for (; i <= count - 32; i += 32) {
-      IntBitUnpacker.unpack32(width, in, pos, out, outPos + i);
-      pos += groupBytes;
-    }
-    for (; i < count; i += 8) {
-      IntBitUnpacker.unpack8(width, in, pos, out, outPos + i);
-      pos += width;
-    }
-    return pos;
+    return IntBitUnpacker.unpack(width, in, pos, out, outPos, count);
   }
 }

@@ -3,9 +3,10 @@ package io.github.fastdecode.parquet.delta;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
+import io.github.fastdecode.parquet.bitpacking.IntBitUnpacker;
+import io.github.fastdecode.parquet.bitpacking.LongBitUnpacker;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 
@@ -41,8 +42,9 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   private int base;
   private int limit;
   private int end;
-  private int miniSize;
-  private int miniCount;
+  int blockSize;
+  int miniSize;
+  int miniCount;
 
   /** Values the caller has not read or skipped yet. */
   int remaining;
@@ -57,15 +59,15 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Values of the current miniblock not decoded yet (padding excluded). */
   int miniLeft;
   /** Values in miniblocks after the current one. */
-  private int undecoded;
+  int undecoded;
   private int widthPos;
-  private int minisLeftInBlock;
+  int minisLeftInBlock;
   /** Decoded values waiting in the window: {@code [windowPos, windowEnd)}. */
   int windowPos;
   int windowEnd;
 
   /** Parse cursor for the varint readers. */
-  private int at;
+  int at;
 
   DeltaBinaryPackedReader(String encoding) {
     this.encoding = encoding;
@@ -143,6 +145,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     }
     // parquet-java reads the first value even when the page holds none.
     long first = zigzag(readVarLong(FIELD_FIRST, 0));
+    this.blockSize = blockSize;
     miniSize = blockSize / miniBlocks;
     miniCount = miniBlocks;
     int headerEnd = at;
@@ -164,35 +167,66 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /**
    * Checks every block the values need (min delta, the width bytes, each used miniblock's width and
    * bytes) and returns the index after the last used miniblock. Each block takes at least two bytes,
-   * so a count the page cannot hold fails after a walk bounded by the page size.
+   * so a count the page cannot hold fails after a walk bounded by the page size. Cheap per block:
+   * it runs on every page, so a block that fails the quick checks is re-examined for the message.
    */
   private int walkBlocks(int p, int total) {
+    byte[] b = buf;
+    int lim = limit;
+    int mc = miniCount;
+    int ms = miniSize;
+    long unit = ms >>> 3;
     long left = Math.max(total - 1L, 0L);
-    int bytesPerWidthUnit = miniSize >>> 3;
     for (int block = 0; left > 0; block++) {
-      at = p;
-      readVarLong(FIELD_MIN_DELTA, block);
-      p = at;
-      if (limit - p < miniCount) {
-        throw error(p, "block " + block + " is truncated: needs " + miniCount + " bit-width bytes, " + (limit - p) + " left");
+      int stop = lim - p > MAX_VARINT_BYTES ? p + MAX_VARINT_BYTES : lim;
+      int q = p;
+      while (q < stop && b[q] < 0) {
+        q++;
       }
-      int data = p + miniCount;
-      for (int i = 0; i < miniCount && left > 0; i++) {
-        int w = buf[p + i] & 0xFF;
-        if (w > BitUnpacker.MAX_WIDTH) {
-          throw error(p + i, "bit width " + w + " of miniblock " + i + " in block " + block + " is above 64");
+      if (q < stop && lim - ++q >= mc) {
+        int used = left >= blockSize ? mc : (int) ((left + ms - 1) / ms);
+        long sum = 0;
+        int max = 0;
+        for (int i = 0; i < used; i++) {
+          int w = b[q + i] & 0xFF;
+          sum += w;
+          max = Math.max(max, w);
         }
-        long bytes = (long) bytesPerWidthUnit * w;
-        if (bytes > limit - data) {
-          throw error(data, "miniblock " + i + " of block " + block + " is truncated: needs " + bytes + " bytes, "
-              + (limit - data) + " left (" + total + " values in the page)");
+        int data = q + mc;
+        if (max <= BitUnpacker.MAX_WIDTH && unit * sum <= lim - data) {
+          p = data + (int) (unit * sum);
+          left -= Math.min(left, blockSize);
+          continue;
         }
-        data += (int) bytes;
-        left -= Math.min(miniSize, left);
       }
-      p = data;
+      throw blockError(p, block, left, total);
     }
     return p;
+  }
+
+  /** The precise reason block {@code block} at {@code p} failed {@link #walkBlocks}'s checks. */
+  private ValuesDecodingException blockError(int p, int block, long left, int total) {
+    at = p;
+    readVarLong(FIELD_MIN_DELTA, block); // throws if the varint is the problem
+    p = at;
+    if (limit - p < miniCount) {
+      return error(p, "block " + block + " is truncated: needs " + miniCount + " bit-width bytes, " + (limit - p) + " left");
+    }
+    int data = p + miniCount;
+    for (int i = 0; i < miniCount && left > 0; i++) {
+      int w = buf[p + i] & 0xFF;
+      if (w > BitUnpacker.MAX_WIDTH) {
+        return error(p + i, "bit width " + w + " of miniblock " + i + " in block " + block + " is above 64");
+      }
+      long bytes = (long) (miniSize >>> 3) * w;
+      if (bytes > limit - data) {
+        return error(data, "miniblock " + i + " of block " + block + " is truncated: needs " + bytes + " bytes, "
+            + (limit - data) + " left (" + total + " values in the page)");
+      }
+      data += (int) bytes;
+      left -= Math.min(miniSize, left);
+    }
+    throw new IllegalStateException("block " + block + " passed the precise checks after failing the quick ones");
   }
 
   /** Index just after the DELTA_BINARY_PACKED data of the current page. */
@@ -242,6 +276,12 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     n -= k;
     while (n > 0) {
       if (miniLeft == 0) {
+        int blocks = wholeBlocks(n);
+        if (blocks > 0) {
+          skipBlocks(blocks);
+          n -= blocks * blockSize;
+          continue;
+        }
         nextMiniblock();
       }
       int c = Math.min(n, miniLeft) & ~7;
@@ -266,8 +306,41 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     remaining -= n;
   }
 
+  /**
+   * How many whole blocks, all of them values, a request for {@code n} more values covers from
+   * here; 0 unless the cursor is at a block boundary. Those take the fast path: no per-miniblock
+   * cursor updates.
+   */
+  final int wholeBlocks(int n) {
+    if (minisLeftInBlock != 0 || n < blockSize || undecoded < blockSize) {
+      return 0;
+    }
+    return Math.min(n, undecoded) / blockSize;
+  }
+
+  /**
+   * Parses the (validated) min delta at {@code buf[p]}; leaves {@link #at} after it. Inlined into
+   * the block loops: same folding of long varints as {@link #readVarLong}.
+   */
+  final long minDeltaAt(int p) {
+    byte[] b = buf;
+    long raw = 0;
+    int shift = 0;
+    int x;
+    do {
+      x = b[p++];
+      raw |= (long) (x & 0x7F) << shift;
+      shift += 7;
+    } while (x < 0);
+    at = p;
+    return zigzag(raw);
+  }
+
   /** Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}. */
   abstract void skipGroups(int c);
+
+  /** Skips {@code blocks} whole blocks from a block boundary. */
+  abstract void skipBlocks(int blocks);
 
   /**
    * Decodes the next whole groups of the current miniblock (up to {@link #WINDOW} values) into the
@@ -337,7 +410,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     throw overlongVarint(field, block);
   }
 
-  private static long zigzag(long v) {
+  static long zigzag(long v) {
     return (v >>> 1) ^ -(v & 1);
   }
 
@@ -409,11 +482,19 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
       while (n > 0) {
         if (miniLeft == 0) {
+          int blocks = wholeBlocks(n);
+          if (blocks > 0) {
+            decodeBlocks(dst, o, blocks);
+            o += blocks * blockSize;
+            n -= blocks * blockSize;
+            continue;
+          }
           nextMiniblock();
         }
         int c = Math.min(n, miniLeft) & ~7;
         if (c > 0) {
-          decode(dst, o, c);
+          last = LongBitUnpacker.unpackDeltas(width, buf, dataPos, dst, o, c, last, minDelta);
+          dataPos += (c >>> 3) * width;
           miniLeft -= c;
           o += c;
           n -= c;
@@ -428,34 +509,41 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
     }
 
-    /** Decodes {@code c} values (whole groups) of the current miniblock into {@code dst[o..o + c)}. */
-    private void decode(long[] dst, int o, int c) {
-      long md = minDelta;
+    /** Whole blocks straight into {@code dst}. */
+    private void decodeBlocks(long[] dst, int o, int blocks) {
+      byte[] b = buf;
+      int mc = miniCount;
+      int ms = miniSize;
       long acc = last;
-      int stop = o + c;
-      if (width == 0) {
-        if (md == 0) {
-          Arrays.fill(dst, o, stop, acc);
-        } else {
-          for (int j = o, step = 1; j < stop; j++, step++) {
-            dst[j] = acc + step * md;
+      int p = dataPos;
+      for (int k = 0; k < blocks; k++) {
+        long md = minDeltaAt(p);
+        int widths = at;
+        p = widths + mc;
+        for (int m = 0; m < mc; m++) {
+          // Neighbouring miniblocks of one width are one contiguous run: one kernel call.
+          int wb = b[widths + m];
+          int count = ms;
+          while (m + 1 < mc && b[widths + m + 1] == wb) {
+            m++;
+            count += ms;
           }
-          acc += c * md;
-        }
-      } else {
-        dataPos = BitUnpacker.unpackLongs(width, buf, dataPos, dst, o, c);
-        for (int j = o; j < stop; j++) {
-          acc += dst[j] + md;
-          dst[j] = acc;
+          int w = wb & 0xFF;
+          acc = LongBitUnpacker.unpackDeltas(w, b, p, dst, o, count, acc, md);
+          p += (count >>> 3) * w;
+          o += count;
         }
       }
       last = acc;
+      dataPos = p;
+      undecoded -= blocks * blockSize;
     }
 
     @Override
     void fillWindow() {
       int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      decode(window, 0, c);
+      LongBitUnpacker.unpackDeltas(width, buf, dataPos, window, 0, c, last, minDelta);
+      dataPos += (c >>> 3) * width;
       int real = Math.min(c, miniLeft);
       miniLeft -= real;
       last = window[real - 1];
@@ -463,21 +551,44 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowEnd = real;
     }
 
+    /** Sum of a run of deltas: decoded through the (empty) window a chunk at a time. */
+    private long skipRun(int w, int p, int count, long acc, long md) {
+      if (w == 0) {
+        return acc + count * md;
+      }
+      for (int done = 0; done < count; done += WINDOW) {
+        int m = Math.min(WINDOW, count - done);
+        acc = LongBitUnpacker.unpackDeltas(w, buf, p, window, 0, m, acc, md);
+        p += (m >>> 3) * w;
+      }
+      return acc;
+    }
+
     @Override
     void skipGroups(int c) {
-      long sum = 0;
-      if (width != 0) {
-        long[] scratch = window;
-        for (int done = 0; done < c; ) {
-          int m = Math.min(WINDOW, c - done);
-          dataPos = BitUnpacker.unpackLongs(width, buf, dataPos, scratch, 0, m);
-          for (int j = 0; j < m; j++) {
-            sum += scratch[j];
-          }
-          done += m;
+      last = skipRun(width, dataPos, c, last, minDelta);
+      dataPos += (c >>> 3) * width;
+    }
+
+    @Override
+    void skipBlocks(int blocks) {
+      int mc = miniCount;
+      int ms = miniSize;
+      long acc = last;
+      int p = dataPos;
+      for (int k = 0; k < blocks; k++) {
+        long md = minDeltaAt(p);
+        int widths = at;
+        p = widths + mc;
+        for (int m = 0; m < mc; m++) {
+          int w = buf[widths + m] & 0xFF;
+          acc = skipRun(w, p, ms, acc, md);
+          p += (ms >>> 3) * w;
         }
       }
-      last += sum + c * minDelta;
+      last = acc;
+      dataPos = p;
+      undecoded -= blocks * blockSize;
     }
   }
 
@@ -542,11 +653,19 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
       while (n > 0) {
         if (miniLeft == 0) {
+          int blocks = wholeBlocks(n);
+          if (blocks > 0) {
+            decodeBlocks(dst, o, blocks);
+            o += blocks * blockSize;
+            n -= blocks * blockSize;
+            continue;
+          }
           nextMiniblock();
         }
         int c = Math.min(n, miniLeft) & ~7;
         if (c > 0) {
-          decode(dst, o, c);
+          last = IntBitUnpacker.unpackDeltas(width, buf, dataPos, dst, o, c, (int) last, (int) minDelta);
+          dataPos += (c >>> 3) * width;
           miniLeft -= c;
           o += c;
           n -= c;
@@ -603,34 +722,41 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       return c;
     }
 
-    /** Decodes {@code c} values (whole groups) of the current miniblock into {@code dst[o..o + c)}, wrapping in int. */
-    private void decode(int[] dst, int o, int c) {
-      int md = (int) minDelta;
+    /** Whole blocks straight into {@code dst}. */
+    private void decodeBlocks(int[] dst, int o, int blocks) {
+      byte[] b = buf;
+      int mc = miniCount;
+      int ms = miniSize;
       int acc = (int) last;
-      int stop = o + c;
-      if (width == 0) {
-        if (md == 0) {
-          Arrays.fill(dst, o, stop, acc);
-        } else {
-          for (int j = o, step = 1; j < stop; j++, step++) {
-            dst[j] = acc + step * md;
+      int p = dataPos;
+      for (int k = 0; k < blocks; k++) {
+        int md = (int) minDeltaAt(p);
+        int widths = at;
+        p = widths + mc;
+        for (int m = 0; m < mc; m++) {
+          // Neighbouring miniblocks of one width are one contiguous run: one kernel call.
+          int wb = b[widths + m];
+          int count = ms;
+          while (m + 1 < mc && b[widths + m + 1] == wb) {
+            m++;
+            count += ms;
           }
-          acc += c * md;
-        }
-      } else {
-        dataPos = BitUnpacker.unpackInts(width, buf, dataPos, dst, o, c);
-        for (int j = o; j < stop; j++) {
-          acc += dst[j] + md;
-          dst[j] = acc;
+          int w = wb & 0xFF;
+          acc = IntBitUnpacker.unpackDeltas(w, b, p, dst, o, count, acc, md);
+          p += (count >>> 3) * w;
+          o += count;
         }
       }
       last = acc;
+      dataPos = p;
+      undecoded -= blocks * blockSize;
     }
 
     @Override
     void fillWindow() {
       int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      decode(window, 0, c);
+      IntBitUnpacker.unpackDeltas(width, buf, dataPos, window, 0, c, (int) last, (int) minDelta);
+      dataPos += (c >>> 3) * width;
       int real = Math.min(c, miniLeft);
       miniLeft -= real;
       last = window[real - 1];
@@ -638,21 +764,44 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowEnd = real;
     }
 
+    /** Sum of a run of deltas: decoded through the (empty) window a chunk at a time. */
+    private int skipRun(int w, int p, int count, int acc, int md) {
+      if (w == 0) {
+        return acc + count * md;
+      }
+      for (int done = 0; done < count; done += WINDOW) {
+        int m = Math.min(WINDOW, count - done);
+        acc = IntBitUnpacker.unpackDeltas(w, buf, p, window, 0, m, acc, md);
+        p += (m >>> 3) * w;
+      }
+      return acc;
+    }
+
     @Override
     void skipGroups(int c) {
-      int sum = 0;
-      if (width != 0) {
-        int[] scratch = window;
-        for (int done = 0; done < c; ) {
-          int m = Math.min(WINDOW, c - done);
-          dataPos = BitUnpacker.unpackInts(width, buf, dataPos, scratch, 0, m);
-          for (int j = 0; j < m; j++) {
-            sum += scratch[j];
-          }
-          done += m;
+      last = skipRun(width, dataPos, c, (int) last, (int) minDelta);
+      dataPos += (c >>> 3) * width;
+    }
+
+    @Override
+    void skipBlocks(int blocks) {
+      int mc = miniCount;
+      int ms = miniSize;
+      int acc = (int) last;
+      int p = dataPos;
+      for (int k = 0; k < blocks; k++) {
+        int md = (int) minDeltaAt(p);
+        int widths = at;
+        p = widths + mc;
+        for (int m = 0; m < mc; m++) {
+          int w = buf[widths + m] & 0xFF;
+          acc = skipRun(w, p, ms, acc, md);
+          p += (ms >>> 3) * w;
         }
       }
-      last = (int) last + sum + c * (int) minDelta;
+      last = acc;
+      dataPos = p;
+      undecoded -= blocks * blockSize;
     }
   }
 }

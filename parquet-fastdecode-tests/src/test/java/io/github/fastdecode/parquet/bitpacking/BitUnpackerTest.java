@@ -2,6 +2,7 @@ package io.github.fastdecode.parquet.bitpacking;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.fastdecode.parquet.conformance.DeltaPageBuilder;
 import java.util.Arrays;
@@ -9,8 +10,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every width 0..64 of the generated unpackers against a bit-by-bit reference, with groups placed
- * at the very end of the array (a kernel that reads a byte too far fails) and after odd offsets.
+ * Every width 0..64 of the generated unpackers against a bit-by-bit reference, with runs placed at
+ * the very end of the array (a kernel that reads a byte too far fails) and after odd offsets.
  */
 class BitUnpackerTest {
   private static final long SEED = 20240611L;
@@ -42,29 +43,50 @@ class BitUnpackerTest {
     }
   }
 
+  /** Runs of 8 and 32 values, and mixes of both, ending at the array's end after 0..13 junk bytes. */
   @Test
-  void groupsOf32And8MatchTheReferenceAtTheArrayEnd() {
+  void runsMatchTheReferenceAtTheArrayEnd() {
     Random r = new Random(SEED);
     for (int w = 0; w <= 64; w++) {
-      for (int group : new int[] {32, 8}) {
+      for (int count : new int[] {0, 8, 16, 24, 32, 40, 64, 96, 104, 256, 1000}) {
         for (int lead : new int[] {0, 1, 7, 13}) {
-          String where = "width " + w + ", group " + group + ", lead " + lead + ", seed " + SEED;
-          long[] v = values(r, group, w);
+          String where = "width " + w + ", count " + count + ", lead " + lead + ", seed " + SEED;
+          long[] v = values(r, count, w);
           byte[] in = atEnd(DeltaPageBuilder.pack(v, w), lead, r);
-          long[] expected = DeltaPageBuilder.unpack(in, lead, group, w);
-          assertArrayEquals(v, expected, where + " (reference)");
+          assertArrayEquals(v, DeltaPageBuilder.unpack(in, lead, count, w), where + " (reference)");
+          long[] longs = sentinelLongs(count);
+          int[] ints = sentinelInts(count);
+          assertEquals(in.length, BitUnpacker.unpackLongs(w, in, lead, longs, 3, count), where + ": end of long run");
+          assertEquals(in.length, BitUnpacker.unpackInts(w, in, lead, ints, 3, count), where + ": end of int run");
+          assertEquals((long) count / 8 * w, BitUnpacker.packedBytes(w, count), where);
+          checkOutput(where, v, longs, ints);
+        }
+      }
+    }
+  }
 
-          long[] longs = new long[group + 6];
-          Arrays.fill(longs, 0x5A5A5A5A5A5A5A5AL);
-          int[] ints = new int[group + 6];
-          Arrays.fill(ints, 0x5A5A5A5A);
-          if (group == 32) {
-            LongBitUnpacker.unpack32(w, in, lead, longs, 3);
-            IntBitUnpacker.unpack32(w, in, lead, ints, 3);
-          } else {
-            LongBitUnpacker.unpack8(w, in, lead, longs, 3);
-            IntBitUnpacker.unpack8(w, in, lead, ints, 3);
+  /** The fused delta kernels against a plain running sum of the reference deltas (wrapping). */
+  @Test
+  void deltaRunsMatchARunningSum() {
+    Random r = new Random(SEED + 1);
+    for (int w = 0; w <= 64; w++) {
+      for (int count : new int[] {0, 8, 24, 32, 40, 64, 72, 128, 1000}) {
+        for (long minDelta : new long[] {0, 1, -3, r.nextLong(), Long.MIN_VALUE}) {
+          String where = "width " + w + ", count " + count + ", min delta " + minDelta + ", seed " + (SEED + 1);
+          long[] v = values(r, count, w);
+          byte[] in = atEnd(DeltaPageBuilder.pack(v, w), 5, r);
+          long start = r.nextLong();
+          long[] expected = new long[count];
+          long acc = start;
+          for (int i = 0; i < count; i++) {
+            acc += v[i] + minDelta;
+            expected[i] = acc;
           }
+          long[] longs = sentinelLongs(count);
+          int[] ints = sentinelInts(count);
+          assertEquals(acc, LongBitUnpacker.unpackDeltas(w, in, 5, longs, 3, count, start, minDelta), where + ": last long sum");
+          assertEquals((int) acc, IntBitUnpacker.unpackDeltas(w, in, 5, ints, 3, count, (int) start, (int) minDelta),
+              where + ": last int sum");
           checkOutput(where, expected, longs, ints);
         }
       }
@@ -72,23 +94,25 @@ class BitUnpackerTest {
   }
 
   @Test
-  void runsMixingGroupsMatchTheReference() {
-    Random r = new Random(SEED + 1);
-    for (int w = 0; w <= 64; w++) {
-      for (int count : new int[] {0, 8, 24, 32, 40, 64, 96, 104, 256, 1000}) {
-        String where = "width " + w + ", count " + count + ", seed " + (SEED + 1);
-        long[] v = values(r, count, w);
-        byte[] in = atEnd(DeltaPageBuilder.pack(v, w), 5, r);
-        long[] longs = new long[count + 6];
-        Arrays.fill(longs, 0x5A5A5A5A5A5A5A5AL);
-        int[] ints = new int[count + 6];
-        Arrays.fill(ints, 0x5A5A5A5A);
-        assertEquals(in.length, BitUnpacker.unpackLongs(w, in, 5, longs, 3, count), where + ": end of long run");
-        assertEquals(in.length, BitUnpacker.unpackInts(w, in, 5, ints, 3, count), where + ": end of int run");
-        assertEquals((long) count / 8 * w, BitUnpacker.packedBytes(w, count), where);
-        checkOutput(where, v, longs, ints);
-      }
+  void widthsOutside0To64AreRefused() {
+    for (int w : new int[] {-1, 65}) {
+      assertThrows(IllegalArgumentException.class, () -> BitUnpacker.unpackLongs(w, new byte[64], 0, new long[8], 0, 8));
+      assertThrows(IllegalArgumentException.class, () -> BitUnpacker.unpackInts(w, new byte[64], 0, new int[8], 0, 8));
+      assertThrows(IllegalArgumentException.class, () -> LongBitUnpacker.unpackDeltas(w, new byte[64], 0, new long[8], 0, 8, 0, 0));
+      assertThrows(IllegalArgumentException.class, () -> IntBitUnpacker.unpackDeltas(w, new byte[64], 0, new int[8], 0, 8, 0, 0));
     }
+  }
+
+  private static long[] sentinelLongs(int count) {
+    long[] a = new long[count + 6];
+    Arrays.fill(a, 0x5A5A5A5A5A5A5A5AL);
+    return a;
+  }
+
+  private static int[] sentinelInts(int count) {
+    int[] a = new int[count + 6];
+    Arrays.fill(a, 0x5A5A5A5A);
+    return a;
   }
 
   private static void checkOutput(String where, long[] expected, long[] longs, int[] ints) {
