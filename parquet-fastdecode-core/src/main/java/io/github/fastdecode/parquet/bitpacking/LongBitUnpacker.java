@@ -165,6 +165,82 @@ public final class LongBitUnpacker {
     }
   }
 
+  /**
+   * The sum (wrapping) of {@code count} values (a multiple of 8) of {@code width} bits at {@code
+   * in[pos..]}, without storing them: what skipping a run of deltas needs. Its low 32 bits are
+   * the int sum.
+   */
+  public static long sum(int width, byte[] in, int pos, int count) {
+    switch (width) {
+      case 0: return sum0(in, pos, count);
+      case 1: return sum1(in, pos, count);
+      case 2: return sum2(in, pos, count);
+      case 3: return sum3(in, pos, count);
+      case 4: return sum4(in, pos, count);
+      case 5: return sum5(in, pos, count);
+      case 6: return sum6(in, pos, count);
+      case 7: return sum7(in, pos, count);
+      case 8: return sum8(in, pos, count);
+      case 9: return sum9(in, pos, count);
+      case 10: return sum10(in, pos, count);
+      case 11: return sum11(in, pos, count);
+      case 12: return sum12(in, pos, count);
+      case 13: return sum13(in, pos, count);
+      case 14: return sum14(in, pos, count);
+      case 15: return sum15(in, pos, count);
+      case 16: return sum16(in, pos, count);
+      case 17: return sum17(in, pos, count);
+      case 18: return sum18(in, pos, count);
+      case 19: return sum19(in, pos, count);
+      case 20: return sum20(in, pos, count);
+      case 21: return sum21(in, pos, count);
+      case 22: return sum22(in, pos, count);
+      case 23: return sum23(in, pos, count);
+      case 24: return sum24(in, pos, count);
+      case 25: return sum25(in, pos, count);
+      case 26: return sum26(in, pos, count);
+      case 27: return sum27(in, pos, count);
+      case 28: return sum28(in, pos, count);
+      case 29: return sum29(in, pos, count);
+      case 30: return sum30(in, pos, count);
+      case 31: return sum31(in, pos, count);
+      case 32: return sum32(in, pos, count);
+      case 33: return sum33(in, pos, count);
+      case 34: return sum34(in, pos, count);
+      case 35: return sum35(in, pos, count);
+      case 36: return sum36(in, pos, count);
+      case 37: return sum37(in, pos, count);
+      case 38: return sum38(in, pos, count);
+      case 39: return sum39(in, pos, count);
+      case 40: return sum40(in, pos, count);
+      case 41: return sum41(in, pos, count);
+      case 42: return sum42(in, pos, count);
+      case 43: return sum43(in, pos, count);
+      case 44: return sum44(in, pos, count);
+      case 45: return sum45(in, pos, count);
+      case 46: return sum46(in, pos, count);
+      case 47: return sum47(in, pos, count);
+      case 48: return sum48(in, pos, count);
+      case 49: return sum49(in, pos, count);
+      case 50: return sum50(in, pos, count);
+      case 51: return sum51(in, pos, count);
+      case 52: return sum52(in, pos, count);
+      case 53: return sum53(in, pos, count);
+      case 54: return sum54(in, pos, count);
+      case 55: return sum55(in, pos, count);
+      case 56: return sum56(in, pos, count);
+      case 57: return sum57(in, pos, count);
+      case 58: return sum58(in, pos, count);
+      case 59: return sum59(in, pos, count);
+      case 60: return sum60(in, pos, count);
+      case 61: return sum61(in, pos, count);
+      case 62: return sum62(in, pos, count);
+      case 63: return sum63(in, pos, count);
+      case 64: return sum64(in, pos, count);
+      default: throw new IllegalArgumentException("bit width " + width + " outside 0..64");
+    }
+  }
+
   private static int unpack0(byte[] in, int p, long[] out, int o, int count) {
     Arrays.fill(out, o, o + count, 0);
     return p;
@@ -180,6 +256,10 @@ public final class LongBitUnpacker {
       out[o] = acc + i * md;
     }
     return acc + count * md;
+  }
+
+  private static long sum0(byte[] in, int p, int count) {
+    return 0;
   }
 
   private static int unpack1(byte[] in, int p, long[] out, int o, int count) {
@@ -311,6 +391,37 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum1(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 4) {
+      long w0 = (LittleEndian.getInt(in, p) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1L) + ((w0 >>> 1) & 0x1L))
+          + (((w0 >>> 2) & 0x1L) + ((w0 >>> 3) & 0x1L)))
+          + ((((w0 >>> 4) & 0x1L) + ((w0 >>> 5) & 0x1L))
+          + (((w0 >>> 6) & 0x1L) + ((w0 >>> 7) & 0x1L)));
+      sum += ((((w0 >>> 8) & 0x1L) + ((w0 >>> 9) & 0x1L))
+          + (((w0 >>> 10) & 0x1L) + ((w0 >>> 11) & 0x1L)))
+          + ((((w0 >>> 12) & 0x1L) + ((w0 >>> 13) & 0x1L))
+          + (((w0 >>> 14) & 0x1L) + ((w0 >>> 15) & 0x1L)));
+      sum += ((((w0 >>> 16) & 0x1L) + ((w0 >>> 17) & 0x1L))
+          + (((w0 >>> 18) & 0x1L) + ((w0 >>> 19) & 0x1L)))
+          + ((((w0 >>> 20) & 0x1L) + ((w0 >>> 21) & 0x1L))
+          + (((w0 >>> 22) & 0x1L) + ((w0 >>> 23) & 0x1L)));
+      sum += ((((w0 >>> 24) & 0x1L) + ((w0 >>> 25) & 0x1L))
+          + (((w0 >>> 26) & 0x1L) + ((w0 >>> 27) & 0x1L)))
+          + ((((w0 >>> 28) & 0x1L) + ((w0 >>> 29) & 0x1L))
+          + (((w0 >>> 30) & 0x1L) + ((w0 >>> 31) & 0x1L)));
+    }
+    for (; count >= 8; count -= 8, p += 1) {
+      long w0 = (in[p] & 0xFFL);
+      sum += (((w0 & 0x1L) + ((w0 >>> 1) & 0x1L))
+          + (((w0 >>> 2) & 0x1L) + ((w0 >>> 3) & 0x1L)))
+          + ((((w0 >>> 4) & 0x1L) + ((w0 >>> 5) & 0x1L))
+          + (((w0 >>> 6) & 0x1L) + ((w0 >>> 7) & 0x1L)));
+    }
+    return sum;
+  }
+
   private static int unpack2(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 8) {
@@ -438,6 +549,37 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum2(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 8) {
+      long w0 = LittleEndian.getLong(in, p);
+      sum += (((w0 & 0x3L) + ((w0 >>> 2) & 0x3L))
+          + (((w0 >>> 4) & 0x3L) + ((w0 >>> 6) & 0x3L)))
+          + ((((w0 >>> 8) & 0x3L) + ((w0 >>> 10) & 0x3L))
+          + (((w0 >>> 12) & 0x3L) + ((w0 >>> 14) & 0x3L)));
+      sum += ((((w0 >>> 16) & 0x3L) + ((w0 >>> 18) & 0x3L))
+          + (((w0 >>> 20) & 0x3L) + ((w0 >>> 22) & 0x3L)))
+          + ((((w0 >>> 24) & 0x3L) + ((w0 >>> 26) & 0x3L))
+          + (((w0 >>> 28) & 0x3L) + ((w0 >>> 30) & 0x3L)));
+      sum += ((((w0 >>> 32) & 0x3L) + ((w0 >>> 34) & 0x3L))
+          + (((w0 >>> 36) & 0x3L) + ((w0 >>> 38) & 0x3L)))
+          + ((((w0 >>> 40) & 0x3L) + ((w0 >>> 42) & 0x3L))
+          + (((w0 >>> 44) & 0x3L) + ((w0 >>> 46) & 0x3L)));
+      sum += ((((w0 >>> 48) & 0x3L) + ((w0 >>> 50) & 0x3L))
+          + (((w0 >>> 52) & 0x3L) + ((w0 >>> 54) & 0x3L)))
+          + ((((w0 >>> 56) & 0x3L) + ((w0 >>> 58) & 0x3L))
+          + (((w0 >>> 60) & 0x3L) + (w0 >>> 62)));
+    }
+    for (; count >= 8; count -= 8, p += 2) {
+      long w0 = (LittleEndian.getShort(in, p) & 0xFFFFL);
+      sum += (((w0 & 0x3L) + ((w0 >>> 2) & 0x3L))
+          + (((w0 >>> 4) & 0x3L) + ((w0 >>> 6) & 0x3L)))
+          + ((((w0 >>> 8) & 0x3L) + ((w0 >>> 10) & 0x3L))
+          + (((w0 >>> 12) & 0x3L) + ((w0 >>> 14) & 0x3L)));
+    }
+    return sum;
   }
 
   private static int unpack3(byte[] in, int p, long[] out, int o, int count) {
@@ -571,6 +713,38 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum3(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 12) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getInt(in, p + 8) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7L) + ((w0 >>> 3) & 0x7L))
+          + (((w0 >>> 6) & 0x7L) + ((w0 >>> 9) & 0x7L)))
+          + ((((w0 >>> 12) & 0x7L) + ((w0 >>> 15) & 0x7L))
+          + (((w0 >>> 18) & 0x7L) + ((w0 >>> 21) & 0x7L)));
+      sum += ((((w0 >>> 24) & 0x7L) + ((w0 >>> 27) & 0x7L))
+          + (((w0 >>> 30) & 0x7L) + ((w0 >>> 33) & 0x7L)))
+          + ((((w0 >>> 36) & 0x7L) + ((w0 >>> 39) & 0x7L))
+          + (((w0 >>> 42) & 0x7L) + ((w0 >>> 45) & 0x7L)));
+      sum += ((((w0 >>> 48) & 0x7L) + ((w0 >>> 51) & 0x7L))
+          + (((w0 >>> 54) & 0x7L) + ((w0 >>> 57) & 0x7L)))
+          + ((((w0 >>> 60) & 0x7L) + (((w0 >>> 63) | (w1 << 1)) & 0x7L))
+          + (((w1 >>> 2) & 0x7L) + ((w1 >>> 5) & 0x7L)));
+      sum += ((((w1 >>> 8) & 0x7L) + ((w1 >>> 11) & 0x7L))
+          + (((w1 >>> 14) & 0x7L) + ((w1 >>> 17) & 0x7L)))
+          + ((((w1 >>> 20) & 0x7L) + ((w1 >>> 23) & 0x7L))
+          + (((w1 >>> 26) & 0x7L) + ((w1 >>> 29) & 0x7L)));
+    }
+    for (; count >= 8; count -= 8, p += 3) {
+      long w0 = (LittleEndian.getShort(in, p) & 0xFFFFL) | ((in[p + 2] & 0xFFL) << 16);
+      sum += (((w0 & 0x7L) + ((w0 >>> 3) & 0x7L))
+          + (((w0 >>> 6) & 0x7L) + ((w0 >>> 9) & 0x7L)))
+          + ((((w0 >>> 12) & 0x7L) + ((w0 >>> 15) & 0x7L))
+          + (((w0 >>> 18) & 0x7L) + ((w0 >>> 21) & 0x7L)));
+    }
+    return sum;
+  }
+
   private static int unpack4(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 16) {
@@ -700,6 +874,38 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum4(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 16) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      sum += (((w0 & 0xFL) + ((w0 >>> 4) & 0xFL))
+          + (((w0 >>> 8) & 0xFL) + ((w0 >>> 12) & 0xFL)))
+          + ((((w0 >>> 16) & 0xFL) + ((w0 >>> 20) & 0xFL))
+          + (((w0 >>> 24) & 0xFL) + ((w0 >>> 28) & 0xFL)));
+      sum += ((((w0 >>> 32) & 0xFL) + ((w0 >>> 36) & 0xFL))
+          + (((w0 >>> 40) & 0xFL) + ((w0 >>> 44) & 0xFL)))
+          + ((((w0 >>> 48) & 0xFL) + ((w0 >>> 52) & 0xFL))
+          + (((w0 >>> 56) & 0xFL) + (w0 >>> 60)));
+      sum += (((w1 & 0xFL) + ((w1 >>> 4) & 0xFL))
+          + (((w1 >>> 8) & 0xFL) + ((w1 >>> 12) & 0xFL)))
+          + ((((w1 >>> 16) & 0xFL) + ((w1 >>> 20) & 0xFL))
+          + (((w1 >>> 24) & 0xFL) + ((w1 >>> 28) & 0xFL)));
+      sum += ((((w1 >>> 32) & 0xFL) + ((w1 >>> 36) & 0xFL))
+          + (((w1 >>> 40) & 0xFL) + ((w1 >>> 44) & 0xFL)))
+          + ((((w1 >>> 48) & 0xFL) + ((w1 >>> 52) & 0xFL))
+          + (((w1 >>> 56) & 0xFL) + (w1 >>> 60)));
+    }
+    for (; count >= 8; count -= 8, p += 4) {
+      long w0 = (LittleEndian.getInt(in, p) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFL) + ((w0 >>> 4) & 0xFL))
+          + (((w0 >>> 8) & 0xFL) + ((w0 >>> 12) & 0xFL)))
+          + ((((w0 >>> 16) & 0xFL) + ((w0 >>> 20) & 0xFL))
+          + (((w0 >>> 24) & 0xFL) + ((w0 >>> 28) & 0xFL)));
+    }
+    return sum;
   }
 
   private static int unpack5(byte[] in, int p, long[] out, int o, int count) {
@@ -835,6 +1041,39 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum5(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 20) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getInt(in, p + 16) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FL) + ((w0 >>> 5) & 0x1FL))
+          + (((w0 >>> 10) & 0x1FL) + ((w0 >>> 15) & 0x1FL)))
+          + ((((w0 >>> 20) & 0x1FL) + ((w0 >>> 25) & 0x1FL))
+          + (((w0 >>> 30) & 0x1FL) + ((w0 >>> 35) & 0x1FL)));
+      sum += ((((w0 >>> 40) & 0x1FL) + ((w0 >>> 45) & 0x1FL))
+          + (((w0 >>> 50) & 0x1FL) + ((w0 >>> 55) & 0x1FL)))
+          + (((((w0 >>> 60) | (w1 << 4)) & 0x1FL) + ((w1 >>> 1) & 0x1FL))
+          + (((w1 >>> 6) & 0x1FL) + ((w1 >>> 11) & 0x1FL)));
+      sum += ((((w1 >>> 16) & 0x1FL) + ((w1 >>> 21) & 0x1FL))
+          + (((w1 >>> 26) & 0x1FL) + ((w1 >>> 31) & 0x1FL)))
+          + ((((w1 >>> 36) & 0x1FL) + ((w1 >>> 41) & 0x1FL))
+          + (((w1 >>> 46) & 0x1FL) + ((w1 >>> 51) & 0x1FL)));
+      sum += ((((w1 >>> 56) & 0x1FL) + (((w1 >>> 61) | (w2 << 3)) & 0x1FL))
+          + (((w2 >>> 2) & 0x1FL) + ((w2 >>> 7) & 0x1FL)))
+          + ((((w2 >>> 12) & 0x1FL) + ((w2 >>> 17) & 0x1FL))
+          + (((w2 >>> 22) & 0x1FL) + ((w2 >>> 27) & 0x1FL)));
+    }
+    for (; count >= 8; count -= 8, p += 5) {
+      long w0 = (LittleEndian.getInt(in, p) & 0xFFFFFFFFL) | ((in[p + 4] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FL) + ((w0 >>> 5) & 0x1FL))
+          + (((w0 >>> 10) & 0x1FL) + ((w0 >>> 15) & 0x1FL)))
+          + ((((w0 >>> 20) & 0x1FL) + ((w0 >>> 25) & 0x1FL))
+          + (((w0 >>> 30) & 0x1FL) + ((w0 >>> 35) & 0x1FL)));
+    }
+    return sum;
+  }
+
   private static int unpack6(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 24) {
@@ -966,6 +1205,39 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum6(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 24) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      sum += (((w0 & 0x3FL) + ((w0 >>> 6) & 0x3FL))
+          + (((w0 >>> 12) & 0x3FL) + ((w0 >>> 18) & 0x3FL)))
+          + ((((w0 >>> 24) & 0x3FL) + ((w0 >>> 30) & 0x3FL))
+          + (((w0 >>> 36) & 0x3FL) + ((w0 >>> 42) & 0x3FL)));
+      sum += ((((w0 >>> 48) & 0x3FL) + ((w0 >>> 54) & 0x3FL))
+          + ((((w0 >>> 60) | (w1 << 4)) & 0x3FL) + ((w1 >>> 2) & 0x3FL)))
+          + ((((w1 >>> 8) & 0x3FL) + ((w1 >>> 14) & 0x3FL))
+          + (((w1 >>> 20) & 0x3FL) + ((w1 >>> 26) & 0x3FL)));
+      sum += ((((w1 >>> 32) & 0x3FL) + ((w1 >>> 38) & 0x3FL))
+          + (((w1 >>> 44) & 0x3FL) + ((w1 >>> 50) & 0x3FL)))
+          + ((((w1 >>> 56) & 0x3FL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FL))
+          + (((w2 >>> 4) & 0x3FL) + ((w2 >>> 10) & 0x3FL)));
+      sum += ((((w2 >>> 16) & 0x3FL) + ((w2 >>> 22) & 0x3FL))
+          + (((w2 >>> 28) & 0x3FL) + ((w2 >>> 34) & 0x3FL)))
+          + ((((w2 >>> 40) & 0x3FL) + ((w2 >>> 46) & 0x3FL))
+          + (((w2 >>> 52) & 0x3FL) + (w2 >>> 58)));
+    }
+    for (; count >= 8; count -= 8, p += 6) {
+      long w0 = (LittleEndian.getInt(in, p) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 4) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FL) + ((w0 >>> 6) & 0x3FL))
+          + (((w0 >>> 12) & 0x3FL) + ((w0 >>> 18) & 0x3FL)))
+          + ((((w0 >>> 24) & 0x3FL) + ((w0 >>> 30) & 0x3FL))
+          + (((w0 >>> 36) & 0x3FL) + ((w0 >>> 42) & 0x3FL)));
+    }
+    return sum;
   }
 
   private static int unpack7(byte[] in, int p, long[] out, int o, int count) {
@@ -1103,6 +1375,40 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum7(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 28) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getInt(in, p + 24) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FL) + ((w0 >>> 7) & 0x7FL))
+          + (((w0 >>> 14) & 0x7FL) + ((w0 >>> 21) & 0x7FL)))
+          + ((((w0 >>> 28) & 0x7FL) + ((w0 >>> 35) & 0x7FL))
+          + (((w0 >>> 42) & 0x7FL) + ((w0 >>> 49) & 0x7FL)));
+      sum += ((((w0 >>> 56) & 0x7FL) + (((w0 >>> 63) | (w1 << 1)) & 0x7FL))
+          + (((w1 >>> 6) & 0x7FL) + ((w1 >>> 13) & 0x7FL)))
+          + ((((w1 >>> 20) & 0x7FL) + ((w1 >>> 27) & 0x7FL))
+          + (((w1 >>> 34) & 0x7FL) + ((w1 >>> 41) & 0x7FL)));
+      sum += ((((w1 >>> 48) & 0x7FL) + ((w1 >>> 55) & 0x7FL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x7FL) + ((w2 >>> 5) & 0x7FL)))
+          + ((((w2 >>> 12) & 0x7FL) + ((w2 >>> 19) & 0x7FL))
+          + (((w2 >>> 26) & 0x7FL) + ((w2 >>> 33) & 0x7FL)));
+      sum += ((((w2 >>> 40) & 0x7FL) + ((w2 >>> 47) & 0x7FL))
+          + (((w2 >>> 54) & 0x7FL) + (((w2 >>> 61) | (w3 << 3)) & 0x7FL)))
+          + ((((w3 >>> 4) & 0x7FL) + ((w3 >>> 11) & 0x7FL))
+          + (((w3 >>> 18) & 0x7FL) + ((w3 >>> 25) & 0x7FL)));
+    }
+    for (; count >= 8; count -= 8, p += 7) {
+      long w0 = (LittleEndian.getInt(in, p) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 4) & 0xFFFFL) << 32) | ((in[p + 6] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FL) + ((w0 >>> 7) & 0x7FL))
+          + (((w0 >>> 14) & 0x7FL) + ((w0 >>> 21) & 0x7FL)))
+          + ((((w0 >>> 28) & 0x7FL) + ((w0 >>> 35) & 0x7FL))
+          + (((w0 >>> 42) & 0x7FL) + ((w0 >>> 49) & 0x7FL)));
+    }
+    return sum;
+  }
+
   private static int unpack8(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 32) {
@@ -1236,6 +1542,40 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum8(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 32) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      sum += (((w0 & 0xFFL) + ((w0 >>> 8) & 0xFFL))
+          + (((w0 >>> 16) & 0xFFL) + ((w0 >>> 24) & 0xFFL)))
+          + ((((w0 >>> 32) & 0xFFL) + ((w0 >>> 40) & 0xFFL))
+          + (((w0 >>> 48) & 0xFFL) + (w0 >>> 56)));
+      sum += (((w1 & 0xFFL) + ((w1 >>> 8) & 0xFFL))
+          + (((w1 >>> 16) & 0xFFL) + ((w1 >>> 24) & 0xFFL)))
+          + ((((w1 >>> 32) & 0xFFL) + ((w1 >>> 40) & 0xFFL))
+          + (((w1 >>> 48) & 0xFFL) + (w1 >>> 56)));
+      sum += (((w2 & 0xFFL) + ((w2 >>> 8) & 0xFFL))
+          + (((w2 >>> 16) & 0xFFL) + ((w2 >>> 24) & 0xFFL)))
+          + ((((w2 >>> 32) & 0xFFL) + ((w2 >>> 40) & 0xFFL))
+          + (((w2 >>> 48) & 0xFFL) + (w2 >>> 56)));
+      sum += (((w3 & 0xFFL) + ((w3 >>> 8) & 0xFFL))
+          + (((w3 >>> 16) & 0xFFL) + ((w3 >>> 24) & 0xFFL)))
+          + ((((w3 >>> 32) & 0xFFL) + ((w3 >>> 40) & 0xFFL))
+          + (((w3 >>> 48) & 0xFFL) + (w3 >>> 56)));
+    }
+    for (; count >= 8; count -= 8, p += 8) {
+      long w0 = LittleEndian.getLong(in, p);
+      sum += (((w0 & 0xFFL) + ((w0 >>> 8) & 0xFFL))
+          + (((w0 >>> 16) & 0xFFL) + ((w0 >>> 24) & 0xFFL)))
+          + ((((w0 >>> 32) & 0xFFL) + ((w0 >>> 40) & 0xFFL))
+          + (((w0 >>> 48) & 0xFFL) + (w0 >>> 56)));
+    }
+    return sum;
   }
 
   private static int unpack9(byte[] in, int p, long[] out, int o, int count) {
@@ -1376,6 +1716,42 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum9(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 36) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getInt(in, p + 32) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFL) + ((w0 >>> 9) & 0x1FFL))
+          + (((w0 >>> 18) & 0x1FFL) + ((w0 >>> 27) & 0x1FFL)))
+          + ((((w0 >>> 36) & 0x1FFL) + ((w0 >>> 45) & 0x1FFL))
+          + (((w0 >>> 54) & 0x1FFL) + (((w0 >>> 63) | (w1 << 1)) & 0x1FFL)));
+      sum += ((((w1 >>> 8) & 0x1FFL) + ((w1 >>> 17) & 0x1FFL))
+          + (((w1 >>> 26) & 0x1FFL) + ((w1 >>> 35) & 0x1FFL)))
+          + ((((w1 >>> 44) & 0x1FFL) + ((w1 >>> 53) & 0x1FFL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x1FFL) + ((w2 >>> 7) & 0x1FFL)));
+      sum += ((((w2 >>> 16) & 0x1FFL) + ((w2 >>> 25) & 0x1FFL))
+          + (((w2 >>> 34) & 0x1FFL) + ((w2 >>> 43) & 0x1FFL)))
+          + ((((w2 >>> 52) & 0x1FFL) + (((w2 >>> 61) | (w3 << 3)) & 0x1FFL))
+          + (((w3 >>> 6) & 0x1FFL) + ((w3 >>> 15) & 0x1FFL)));
+      sum += ((((w3 >>> 24) & 0x1FFL) + ((w3 >>> 33) & 0x1FFL))
+          + (((w3 >>> 42) & 0x1FFL) + ((w3 >>> 51) & 0x1FFL)))
+          + (((((w3 >>> 60) | (w4 << 4)) & 0x1FFL) + ((w4 >>> 5) & 0x1FFL))
+          + (((w4 >>> 14) & 0x1FFL) + ((w4 >>> 23) & 0x1FFL)));
+    }
+    for (; count >= 8; count -= 8, p += 9) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (in[p + 8] & 0xFFL);
+      sum += (((w0 & 0x1FFL) + ((w0 >>> 9) & 0x1FFL))
+          + (((w0 >>> 18) & 0x1FFL) + ((w0 >>> 27) & 0x1FFL)))
+          + ((((w0 >>> 36) & 0x1FFL) + ((w0 >>> 45) & 0x1FFL))
+          + (((w0 >>> 54) & 0x1FFL) + (((w0 >>> 63) | (w1 << 1)) & 0x1FFL)));
+    }
+    return sum;
+  }
+
   private static int unpack10(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 40) {
@@ -1512,6 +1888,42 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum10(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 40) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      sum += (((w0 & 0x3FFL) + ((w0 >>> 10) & 0x3FFL))
+          + (((w0 >>> 20) & 0x3FFL) + ((w0 >>> 30) & 0x3FFL)))
+          + ((((w0 >>> 40) & 0x3FFL) + ((w0 >>> 50) & 0x3FFL))
+          + ((((w0 >>> 60) | (w1 << 4)) & 0x3FFL) + ((w1 >>> 6) & 0x3FFL)));
+      sum += ((((w1 >>> 16) & 0x3FFL) + ((w1 >>> 26) & 0x3FFL))
+          + (((w1 >>> 36) & 0x3FFL) + ((w1 >>> 46) & 0x3FFL)))
+          + (((((w1 >>> 56) | (w2 << 8)) & 0x3FFL) + ((w2 >>> 2) & 0x3FFL))
+          + (((w2 >>> 12) & 0x3FFL) + ((w2 >>> 22) & 0x3FFL)));
+      sum += ((((w2 >>> 32) & 0x3FFL) + ((w2 >>> 42) & 0x3FFL))
+          + (((w2 >>> 52) & 0x3FFL) + (((w2 >>> 62) | (w3 << 2)) & 0x3FFL)))
+          + ((((w3 >>> 8) & 0x3FFL) + ((w3 >>> 18) & 0x3FFL))
+          + (((w3 >>> 28) & 0x3FFL) + ((w3 >>> 38) & 0x3FFL)));
+      sum += ((((w3 >>> 48) & 0x3FFL) + (((w3 >>> 58) | (w4 << 6)) & 0x3FFL))
+          + (((w4 >>> 4) & 0x3FFL) + ((w4 >>> 14) & 0x3FFL)))
+          + ((((w4 >>> 24) & 0x3FFL) + ((w4 >>> 34) & 0x3FFL))
+          + (((w4 >>> 44) & 0x3FFL) + (w4 >>> 54)));
+    }
+    for (; count >= 8; count -= 8, p += 10) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getShort(in, p + 8) & 0xFFFFL);
+      sum += (((w0 & 0x3FFL) + ((w0 >>> 10) & 0x3FFL))
+          + (((w0 >>> 20) & 0x3FFL) + ((w0 >>> 30) & 0x3FFL)))
+          + ((((w0 >>> 40) & 0x3FFL) + ((w0 >>> 50) & 0x3FFL))
+          + ((((w0 >>> 60) | (w1 << 4)) & 0x3FFL) + ((w1 >>> 6) & 0x3FFL)));
+    }
+    return sum;
   }
 
   private static int unpack11(byte[] in, int p, long[] out, int o, int count) {
@@ -1654,6 +2066,43 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum11(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 44) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getInt(in, p + 40) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFL) + ((w0 >>> 11) & 0x7FFL))
+          + (((w0 >>> 22) & 0x7FFL) + ((w0 >>> 33) & 0x7FFL)))
+          + ((((w0 >>> 44) & 0x7FFL) + (((w0 >>> 55) | (w1 << 9)) & 0x7FFL))
+          + (((w1 >>> 2) & 0x7FFL) + ((w1 >>> 13) & 0x7FFL)));
+      sum += ((((w1 >>> 24) & 0x7FFL) + ((w1 >>> 35) & 0x7FFL))
+          + (((w1 >>> 46) & 0x7FFL) + (((w1 >>> 57) | (w2 << 7)) & 0x7FFL)))
+          + ((((w2 >>> 4) & 0x7FFL) + ((w2 >>> 15) & 0x7FFL))
+          + (((w2 >>> 26) & 0x7FFL) + ((w2 >>> 37) & 0x7FFL)));
+      sum += ((((w2 >>> 48) & 0x7FFL) + (((w2 >>> 59) | (w3 << 5)) & 0x7FFL))
+          + (((w3 >>> 6) & 0x7FFL) + ((w3 >>> 17) & 0x7FFL)))
+          + ((((w3 >>> 28) & 0x7FFL) + ((w3 >>> 39) & 0x7FFL))
+          + (((w3 >>> 50) & 0x7FFL) + (((w3 >>> 61) | (w4 << 3)) & 0x7FFL)));
+      sum += ((((w4 >>> 8) & 0x7FFL) + ((w4 >>> 19) & 0x7FFL))
+          + (((w4 >>> 30) & 0x7FFL) + ((w4 >>> 41) & 0x7FFL)))
+          + ((((w4 >>> 52) & 0x7FFL) + (((w4 >>> 63) | (w5 << 1)) & 0x7FFL))
+          + (((w5 >>> 10) & 0x7FFL) + ((w5 >>> 21) & 0x7FFL)));
+    }
+    for (; count >= 8; count -= 8, p += 11) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getShort(in, p + 8) & 0xFFFFL) | ((in[p + 10] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFL) + ((w0 >>> 11) & 0x7FFL))
+          + (((w0 >>> 22) & 0x7FFL) + ((w0 >>> 33) & 0x7FFL)))
+          + ((((w0 >>> 44) & 0x7FFL) + (((w0 >>> 55) | (w1 << 9)) & 0x7FFL))
+          + (((w1 >>> 2) & 0x7FFL) + ((w1 >>> 13) & 0x7FFL)));
+    }
+    return sum;
+  }
+
   private static int unpack12(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 48) {
@@ -1792,6 +2241,43 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum12(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 48) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      sum += (((w0 & 0xFFFL) + ((w0 >>> 12) & 0xFFFL))
+          + (((w0 >>> 24) & 0xFFFL) + ((w0 >>> 36) & 0xFFFL)))
+          + ((((w0 >>> 48) & 0xFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFL))
+          + (((w1 >>> 8) & 0xFFFL) + ((w1 >>> 20) & 0xFFFL)));
+      sum += ((((w1 >>> 32) & 0xFFFL) + ((w1 >>> 44) & 0xFFFL))
+          + ((((w1 >>> 56) | (w2 << 8)) & 0xFFFL) + ((w2 >>> 4) & 0xFFFL)))
+          + ((((w2 >>> 16) & 0xFFFL) + ((w2 >>> 28) & 0xFFFL))
+          + (((w2 >>> 40) & 0xFFFL) + (w2 >>> 52)));
+      sum += (((w3 & 0xFFFL) + ((w3 >>> 12) & 0xFFFL))
+          + (((w3 >>> 24) & 0xFFFL) + ((w3 >>> 36) & 0xFFFL)))
+          + ((((w3 >>> 48) & 0xFFFL) + (((w3 >>> 60) | (w4 << 4)) & 0xFFFL))
+          + (((w4 >>> 8) & 0xFFFL) + ((w4 >>> 20) & 0xFFFL)));
+      sum += ((((w4 >>> 32) & 0xFFFL) + ((w4 >>> 44) & 0xFFFL))
+          + ((((w4 >>> 56) | (w5 << 8)) & 0xFFFL) + ((w5 >>> 4) & 0xFFFL)))
+          + ((((w5 >>> 16) & 0xFFFL) + ((w5 >>> 28) & 0xFFFL))
+          + (((w5 >>> 40) & 0xFFFL) + (w5 >>> 52)));
+    }
+    for (; count >= 8; count -= 8, p += 12) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getInt(in, p + 8) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFL) + ((w0 >>> 12) & 0xFFFL))
+          + (((w0 >>> 24) & 0xFFFL) + ((w0 >>> 36) & 0xFFFL)))
+          + ((((w0 >>> 48) & 0xFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFL))
+          + (((w1 >>> 8) & 0xFFFL) + ((w1 >>> 20) & 0xFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack13(byte[] in, int p, long[] out, int o, int count) {
@@ -1936,6 +2422,44 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum13(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 52) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getInt(in, p + 48) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFL) + ((w0 >>> 13) & 0x1FFFL))
+          + (((w0 >>> 26) & 0x1FFFL) + ((w0 >>> 39) & 0x1FFFL)))
+          + (((((w0 >>> 52) | (w1 << 12)) & 0x1FFFL) + ((w1 >>> 1) & 0x1FFFL))
+          + (((w1 >>> 14) & 0x1FFFL) + ((w1 >>> 27) & 0x1FFFL)));
+      sum += ((((w1 >>> 40) & 0x1FFFL) + (((w1 >>> 53) | (w2 << 11)) & 0x1FFFL))
+          + (((w2 >>> 2) & 0x1FFFL) + ((w2 >>> 15) & 0x1FFFL)))
+          + ((((w2 >>> 28) & 0x1FFFL) + ((w2 >>> 41) & 0x1FFFL))
+          + ((((w2 >>> 54) | (w3 << 10)) & 0x1FFFL) + ((w3 >>> 3) & 0x1FFFL)));
+      sum += ((((w3 >>> 16) & 0x1FFFL) + ((w3 >>> 29) & 0x1FFFL))
+          + (((w3 >>> 42) & 0x1FFFL) + (((w3 >>> 55) | (w4 << 9)) & 0x1FFFL)))
+          + ((((w4 >>> 4) & 0x1FFFL) + ((w4 >>> 17) & 0x1FFFL))
+          + (((w4 >>> 30) & 0x1FFFL) + ((w4 >>> 43) & 0x1FFFL)));
+      sum += (((((w4 >>> 56) | (w5 << 8)) & 0x1FFFL) + ((w5 >>> 5) & 0x1FFFL))
+          + (((w5 >>> 18) & 0x1FFFL) + ((w5 >>> 31) & 0x1FFFL)))
+          + ((((w5 >>> 44) & 0x1FFFL) + (((w5 >>> 57) | (w6 << 7)) & 0x1FFFL))
+          + (((w6 >>> 6) & 0x1FFFL) + ((w6 >>> 19) & 0x1FFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 13) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getInt(in, p + 8) & 0xFFFFFFFFL) | ((in[p + 12] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFL) + ((w0 >>> 13) & 0x1FFFL))
+          + (((w0 >>> 26) & 0x1FFFL) + ((w0 >>> 39) & 0x1FFFL)))
+          + (((((w0 >>> 52) | (w1 << 12)) & 0x1FFFL) + ((w1 >>> 1) & 0x1FFFL))
+          + (((w1 >>> 14) & 0x1FFFL) + ((w1 >>> 27) & 0x1FFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack14(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 56) {
@@ -2076,6 +2600,44 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum14(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 56) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      sum += (((w0 & 0x3FFFL) + ((w0 >>> 14) & 0x3FFFL))
+          + (((w0 >>> 28) & 0x3FFFL) + ((w0 >>> 42) & 0x3FFFL)))
+          + (((((w0 >>> 56) | (w1 << 8)) & 0x3FFFL) + ((w1 >>> 6) & 0x3FFFL))
+          + (((w1 >>> 20) & 0x3FFFL) + ((w1 >>> 34) & 0x3FFFL)));
+      sum += ((((w1 >>> 48) & 0x3FFFL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FFFL))
+          + (((w2 >>> 12) & 0x3FFFL) + ((w2 >>> 26) & 0x3FFFL)))
+          + ((((w2 >>> 40) & 0x3FFFL) + (((w2 >>> 54) | (w3 << 10)) & 0x3FFFL))
+          + (((w3 >>> 4) & 0x3FFFL) + ((w3 >>> 18) & 0x3FFFL)));
+      sum += ((((w3 >>> 32) & 0x3FFFL) + ((w3 >>> 46) & 0x3FFFL))
+          + ((((w3 >>> 60) | (w4 << 4)) & 0x3FFFL) + ((w4 >>> 10) & 0x3FFFL)))
+          + ((((w4 >>> 24) & 0x3FFFL) + ((w4 >>> 38) & 0x3FFFL))
+          + ((((w4 >>> 52) | (w5 << 12)) & 0x3FFFL) + ((w5 >>> 2) & 0x3FFFL)));
+      sum += ((((w5 >>> 16) & 0x3FFFL) + ((w5 >>> 30) & 0x3FFFL))
+          + (((w5 >>> 44) & 0x3FFFL) + (((w5 >>> 58) | (w6 << 6)) & 0x3FFFL)))
+          + ((((w6 >>> 8) & 0x3FFFL) + ((w6 >>> 22) & 0x3FFFL))
+          + (((w6 >>> 36) & 0x3FFFL) + (w6 >>> 50)));
+    }
+    for (; count >= 8; count -= 8, p += 14) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getInt(in, p + 8) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 12) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFL) + ((w0 >>> 14) & 0x3FFFL))
+          + (((w0 >>> 28) & 0x3FFFL) + ((w0 >>> 42) & 0x3FFFL)))
+          + (((((w0 >>> 56) | (w1 << 8)) & 0x3FFFL) + ((w1 >>> 6) & 0x3FFFL))
+          + (((w1 >>> 20) & 0x3FFFL) + ((w1 >>> 34) & 0x3FFFL)));
+    }
+    return sum;
   }
 
   private static int unpack15(byte[] in, int p, long[] out, int o, int count) {
@@ -2222,6 +2784,45 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum15(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 60) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getInt(in, p + 56) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFL) + ((w0 >>> 15) & 0x7FFFL))
+          + (((w0 >>> 30) & 0x7FFFL) + ((w0 >>> 45) & 0x7FFFL)))
+          + (((((w0 >>> 60) | (w1 << 4)) & 0x7FFFL) + ((w1 >>> 11) & 0x7FFFL))
+          + (((w1 >>> 26) & 0x7FFFL) + ((w1 >>> 41) & 0x7FFFL)));
+      sum += (((((w1 >>> 56) | (w2 << 8)) & 0x7FFFL) + ((w2 >>> 7) & 0x7FFFL))
+          + (((w2 >>> 22) & 0x7FFFL) + ((w2 >>> 37) & 0x7FFFL)))
+          + (((((w2 >>> 52) | (w3 << 12)) & 0x7FFFL) + ((w3 >>> 3) & 0x7FFFL))
+          + (((w3 >>> 18) & 0x7FFFL) + ((w3 >>> 33) & 0x7FFFL)));
+      sum += ((((w3 >>> 48) & 0x7FFFL) + (((w3 >>> 63) | (w4 << 1)) & 0x7FFFL))
+          + (((w4 >>> 14) & 0x7FFFL) + ((w4 >>> 29) & 0x7FFFL)))
+          + ((((w4 >>> 44) & 0x7FFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x7FFFL))
+          + (((w5 >>> 10) & 0x7FFFL) + ((w5 >>> 25) & 0x7FFFL)));
+      sum += ((((w5 >>> 40) & 0x7FFFL) + (((w5 >>> 55) | (w6 << 9)) & 0x7FFFL))
+          + (((w6 >>> 6) & 0x7FFFL) + ((w6 >>> 21) & 0x7FFFL)))
+          + ((((w6 >>> 36) & 0x7FFFL) + (((w6 >>> 51) | (w7 << 13)) & 0x7FFFL))
+          + (((w7 >>> 2) & 0x7FFFL) + ((w7 >>> 17) & 0x7FFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 15) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = (LittleEndian.getInt(in, p + 8) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 12) & 0xFFFFL) << 32) | ((in[p + 14] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFL) + ((w0 >>> 15) & 0x7FFFL))
+          + (((w0 >>> 30) & 0x7FFFL) + ((w0 >>> 45) & 0x7FFFL)))
+          + (((((w0 >>> 60) | (w1 << 4)) & 0x7FFFL) + ((w1 >>> 11) & 0x7FFFL))
+          + (((w1 >>> 26) & 0x7FFFL) + ((w1 >>> 41) & 0x7FFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack16(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 64) {
@@ -2364,6 +2965,45 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum16(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 64) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      sum += (((w0 & 0xFFFFL) + ((w0 >>> 16) & 0xFFFFL))
+          + (((w0 >>> 32) & 0xFFFFL) + (w0 >>> 48)))
+          + (((w1 & 0xFFFFL) + ((w1 >>> 16) & 0xFFFFL))
+          + (((w1 >>> 32) & 0xFFFFL) + (w1 >>> 48)));
+      sum += (((w2 & 0xFFFFL) + ((w2 >>> 16) & 0xFFFFL))
+          + (((w2 >>> 32) & 0xFFFFL) + (w2 >>> 48)))
+          + (((w3 & 0xFFFFL) + ((w3 >>> 16) & 0xFFFFL))
+          + (((w3 >>> 32) & 0xFFFFL) + (w3 >>> 48)));
+      sum += (((w4 & 0xFFFFL) + ((w4 >>> 16) & 0xFFFFL))
+          + (((w4 >>> 32) & 0xFFFFL) + (w4 >>> 48)))
+          + (((w5 & 0xFFFFL) + ((w5 >>> 16) & 0xFFFFL))
+          + (((w5 >>> 32) & 0xFFFFL) + (w5 >>> 48)));
+      sum += (((w6 & 0xFFFFL) + ((w6 >>> 16) & 0xFFFFL))
+          + (((w6 >>> 32) & 0xFFFFL) + (w6 >>> 48)))
+          + (((w7 & 0xFFFFL) + ((w7 >>> 16) & 0xFFFFL))
+          + (((w7 >>> 32) & 0xFFFFL) + (w7 >>> 48)));
+    }
+    for (; count >= 8; count -= 8, p += 16) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      sum += (((w0 & 0xFFFFL) + ((w0 >>> 16) & 0xFFFFL))
+          + (((w0 >>> 32) & 0xFFFFL) + (w0 >>> 48)))
+          + (((w1 & 0xFFFFL) + ((w1 >>> 16) & 0xFFFFL))
+          + (((w1 >>> 32) & 0xFFFFL) + (w1 >>> 48)));
+    }
+    return sum;
   }
 
   private static int unpack17(byte[] in, int p, long[] out, int o, int count) {
@@ -2513,6 +3153,47 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum17(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 68) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = (LittleEndian.getInt(in, p + 64) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFL) + ((w0 >>> 17) & 0x1FFFFL))
+          + (((w0 >>> 34) & 0x1FFFFL) + (((w0 >>> 51) | (w1 << 13)) & 0x1FFFFL)))
+          + ((((w1 >>> 4) & 0x1FFFFL) + ((w1 >>> 21) & 0x1FFFFL))
+          + (((w1 >>> 38) & 0x1FFFFL) + (((w1 >>> 55) | (w2 << 9)) & 0x1FFFFL)));
+      sum += ((((w2 >>> 8) & 0x1FFFFL) + ((w2 >>> 25) & 0x1FFFFL))
+          + (((w2 >>> 42) & 0x1FFFFL) + (((w2 >>> 59) | (w3 << 5)) & 0x1FFFFL)))
+          + ((((w3 >>> 12) & 0x1FFFFL) + ((w3 >>> 29) & 0x1FFFFL))
+          + (((w3 >>> 46) & 0x1FFFFL) + (((w3 >>> 63) | (w4 << 1)) & 0x1FFFFL)));
+      sum += ((((w4 >>> 16) & 0x1FFFFL) + ((w4 >>> 33) & 0x1FFFFL))
+          + ((((w4 >>> 50) | (w5 << 14)) & 0x1FFFFL) + ((w5 >>> 3) & 0x1FFFFL)))
+          + ((((w5 >>> 20) & 0x1FFFFL) + ((w5 >>> 37) & 0x1FFFFL))
+          + ((((w5 >>> 54) | (w6 << 10)) & 0x1FFFFL) + ((w6 >>> 7) & 0x1FFFFL)));
+      sum += ((((w6 >>> 24) & 0x1FFFFL) + ((w6 >>> 41) & 0x1FFFFL))
+          + ((((w6 >>> 58) | (w7 << 6)) & 0x1FFFFL) + ((w7 >>> 11) & 0x1FFFFL)))
+          + ((((w7 >>> 28) & 0x1FFFFL) + ((w7 >>> 45) & 0x1FFFFL))
+          + ((((w7 >>> 62) | (w8 << 2)) & 0x1FFFFL) + ((w8 >>> 15) & 0x1FFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 17) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (in[p + 16] & 0xFFL);
+      sum += (((w0 & 0x1FFFFL) + ((w0 >>> 17) & 0x1FFFFL))
+          + (((w0 >>> 34) & 0x1FFFFL) + (((w0 >>> 51) | (w1 << 13)) & 0x1FFFFL)))
+          + ((((w1 >>> 4) & 0x1FFFFL) + ((w1 >>> 21) & 0x1FFFFL))
+          + (((w1 >>> 38) & 0x1FFFFL) + (((w1 >>> 55) | (w2 << 9)) & 0x1FFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack18(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 72) {
@@ -2658,6 +3339,47 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum18(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 72) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      sum += (((w0 & 0x3FFFFL) + ((w0 >>> 18) & 0x3FFFFL))
+          + (((w0 >>> 36) & 0x3FFFFL) + (((w0 >>> 54) | (w1 << 10)) & 0x3FFFFL)))
+          + ((((w1 >>> 8) & 0x3FFFFL) + ((w1 >>> 26) & 0x3FFFFL))
+          + (((w1 >>> 44) & 0x3FFFFL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FFFFL)));
+      sum += ((((w2 >>> 16) & 0x3FFFFL) + ((w2 >>> 34) & 0x3FFFFL))
+          + ((((w2 >>> 52) | (w3 << 12)) & 0x3FFFFL) + ((w3 >>> 6) & 0x3FFFFL)))
+          + ((((w3 >>> 24) & 0x3FFFFL) + ((w3 >>> 42) & 0x3FFFFL))
+          + ((((w3 >>> 60) | (w4 << 4)) & 0x3FFFFL) + ((w4 >>> 14) & 0x3FFFFL)));
+      sum += ((((w4 >>> 32) & 0x3FFFFL) + (((w4 >>> 50) | (w5 << 14)) & 0x3FFFFL))
+          + (((w5 >>> 4) & 0x3FFFFL) + ((w5 >>> 22) & 0x3FFFFL)))
+          + ((((w5 >>> 40) & 0x3FFFFL) + (((w5 >>> 58) | (w6 << 6)) & 0x3FFFFL))
+          + (((w6 >>> 12) & 0x3FFFFL) + ((w6 >>> 30) & 0x3FFFFL)));
+      sum += (((((w6 >>> 48) | (w7 << 16)) & 0x3FFFFL) + ((w7 >>> 2) & 0x3FFFFL))
+          + (((w7 >>> 20) & 0x3FFFFL) + ((w7 >>> 38) & 0x3FFFFL)))
+          + (((((w7 >>> 56) | (w8 << 8)) & 0x3FFFFL) + ((w8 >>> 10) & 0x3FFFFL))
+          + (((w8 >>> 28) & 0x3FFFFL) + (w8 >>> 46)));
+    }
+    for (; count >= 8; count -= 8, p += 18) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getShort(in, p + 16) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFL) + ((w0 >>> 18) & 0x3FFFFL))
+          + (((w0 >>> 36) & 0x3FFFFL) + (((w0 >>> 54) | (w1 << 10)) & 0x3FFFFL)))
+          + ((((w1 >>> 8) & 0x3FFFFL) + ((w1 >>> 26) & 0x3FFFFL))
+          + (((w1 >>> 44) & 0x3FFFFL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack19(byte[] in, int p, long[] out, int o, int count) {
@@ -2809,6 +3531,48 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum19(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 76) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = (LittleEndian.getInt(in, p + 72) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFL) + ((w0 >>> 19) & 0x7FFFFL))
+          + (((w0 >>> 38) & 0x7FFFFL) + (((w0 >>> 57) | (w1 << 7)) & 0x7FFFFL)))
+          + ((((w1 >>> 12) & 0x7FFFFL) + ((w1 >>> 31) & 0x7FFFFL))
+          + ((((w1 >>> 50) | (w2 << 14)) & 0x7FFFFL) + ((w2 >>> 5) & 0x7FFFFL)));
+      sum += ((((w2 >>> 24) & 0x7FFFFL) + ((w2 >>> 43) & 0x7FFFFL))
+          + ((((w2 >>> 62) | (w3 << 2)) & 0x7FFFFL) + ((w3 >>> 17) & 0x7FFFFL)))
+          + ((((w3 >>> 36) & 0x7FFFFL) + (((w3 >>> 55) | (w4 << 9)) & 0x7FFFFL))
+          + (((w4 >>> 10) & 0x7FFFFL) + ((w4 >>> 29) & 0x7FFFFL)));
+      sum += (((((w4 >>> 48) | (w5 << 16)) & 0x7FFFFL) + ((w5 >>> 3) & 0x7FFFFL))
+          + (((w5 >>> 22) & 0x7FFFFL) + ((w5 >>> 41) & 0x7FFFFL)))
+          + (((((w5 >>> 60) | (w6 << 4)) & 0x7FFFFL) + ((w6 >>> 15) & 0x7FFFFL))
+          + (((w6 >>> 34) & 0x7FFFFL) + (((w6 >>> 53) | (w7 << 11)) & 0x7FFFFL)));
+      sum += ((((w7 >>> 8) & 0x7FFFFL) + ((w7 >>> 27) & 0x7FFFFL))
+          + ((((w7 >>> 46) | (w8 << 18)) & 0x7FFFFL) + ((w8 >>> 1) & 0x7FFFFL)))
+          + ((((w8 >>> 20) & 0x7FFFFL) + ((w8 >>> 39) & 0x7FFFFL))
+          + ((((w8 >>> 58) | (w9 << 6)) & 0x7FFFFL) + ((w9 >>> 13) & 0x7FFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 19) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getShort(in, p + 16) & 0xFFFFL) | ((in[p + 18] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFL) + ((w0 >>> 19) & 0x7FFFFL))
+          + (((w0 >>> 38) & 0x7FFFFL) + (((w0 >>> 57) | (w1 << 7)) & 0x7FFFFL)))
+          + ((((w1 >>> 12) & 0x7FFFFL) + ((w1 >>> 31) & 0x7FFFFL))
+          + ((((w1 >>> 50) | (w2 << 14)) & 0x7FFFFL) + ((w2 >>> 5) & 0x7FFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack20(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 80) {
@@ -2956,6 +3720,48 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum20(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 80) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      sum += (((w0 & 0xFFFFFL) + ((w0 >>> 20) & 0xFFFFFL))
+          + (((w0 >>> 40) & 0xFFFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFFFL)))
+          + ((((w1 >>> 16) & 0xFFFFFL) + ((w1 >>> 36) & 0xFFFFFL))
+          + ((((w1 >>> 56) | (w2 << 8)) & 0xFFFFFL) + ((w2 >>> 12) & 0xFFFFFL)));
+      sum += ((((w2 >>> 32) & 0xFFFFFL) + (((w2 >>> 52) | (w3 << 12)) & 0xFFFFFL))
+          + (((w3 >>> 8) & 0xFFFFFL) + ((w3 >>> 28) & 0xFFFFFL)))
+          + (((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFL) + ((w4 >>> 4) & 0xFFFFFL))
+          + (((w4 >>> 24) & 0xFFFFFL) + (w4 >>> 44)));
+      sum += (((w5 & 0xFFFFFL) + ((w5 >>> 20) & 0xFFFFFL))
+          + (((w5 >>> 40) & 0xFFFFFL) + (((w5 >>> 60) | (w6 << 4)) & 0xFFFFFL)))
+          + ((((w6 >>> 16) & 0xFFFFFL) + ((w6 >>> 36) & 0xFFFFFL))
+          + ((((w6 >>> 56) | (w7 << 8)) & 0xFFFFFL) + ((w7 >>> 12) & 0xFFFFFL)));
+      sum += ((((w7 >>> 32) & 0xFFFFFL) + (((w7 >>> 52) | (w8 << 12)) & 0xFFFFFL))
+          + (((w8 >>> 8) & 0xFFFFFL) + ((w8 >>> 28) & 0xFFFFFL)))
+          + (((((w8 >>> 48) | (w9 << 16)) & 0xFFFFFL) + ((w9 >>> 4) & 0xFFFFFL))
+          + (((w9 >>> 24) & 0xFFFFFL) + (w9 >>> 44)));
+    }
+    for (; count >= 8; count -= 8, p += 20) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getInt(in, p + 16) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFL) + ((w0 >>> 20) & 0xFFFFFL))
+          + (((w0 >>> 40) & 0xFFFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFFFL)))
+          + ((((w1 >>> 16) & 0xFFFFFL) + ((w1 >>> 36) & 0xFFFFFL))
+          + ((((w1 >>> 56) | (w2 << 8)) & 0xFFFFFL) + ((w2 >>> 12) & 0xFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack21(byte[] in, int p, long[] out, int o, int count) {
@@ -3109,6 +3915,49 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum21(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 84) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = (LittleEndian.getInt(in, p + 80) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFL) + ((w0 >>> 21) & 0x1FFFFFL))
+          + (((w0 >>> 42) & 0x1FFFFFL) + (((w0 >>> 63) | (w1 << 1)) & 0x1FFFFFL)))
+          + ((((w1 >>> 20) & 0x1FFFFFL) + ((w1 >>> 41) & 0x1FFFFFL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x1FFFFFL) + ((w2 >>> 19) & 0x1FFFFFL)));
+      sum += ((((w2 >>> 40) & 0x1FFFFFL) + (((w2 >>> 61) | (w3 << 3)) & 0x1FFFFFL))
+          + (((w3 >>> 18) & 0x1FFFFFL) + ((w3 >>> 39) & 0x1FFFFFL)))
+          + (((((w3 >>> 60) | (w4 << 4)) & 0x1FFFFFL) + ((w4 >>> 17) & 0x1FFFFFL))
+          + (((w4 >>> 38) & 0x1FFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x1FFFFFL)));
+      sum += ((((w5 >>> 16) & 0x1FFFFFL) + ((w5 >>> 37) & 0x1FFFFFL))
+          + ((((w5 >>> 58) | (w6 << 6)) & 0x1FFFFFL) + ((w6 >>> 15) & 0x1FFFFFL)))
+          + ((((w6 >>> 36) & 0x1FFFFFL) + (((w6 >>> 57) | (w7 << 7)) & 0x1FFFFFL))
+          + (((w7 >>> 14) & 0x1FFFFFL) + ((w7 >>> 35) & 0x1FFFFFL)));
+      sum += (((((w7 >>> 56) | (w8 << 8)) & 0x1FFFFFL) + ((w8 >>> 13) & 0x1FFFFFL))
+          + (((w8 >>> 34) & 0x1FFFFFL) + (((w8 >>> 55) | (w9 << 9)) & 0x1FFFFFL)))
+          + ((((w9 >>> 12) & 0x1FFFFFL) + ((w9 >>> 33) & 0x1FFFFFL))
+          + ((((w9 >>> 54) | (w10 << 10)) & 0x1FFFFFL) + ((w10 >>> 11) & 0x1FFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 21) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getInt(in, p + 16) & 0xFFFFFFFFL) | ((in[p + 20] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFL) + ((w0 >>> 21) & 0x1FFFFFL))
+          + (((w0 >>> 42) & 0x1FFFFFL) + (((w0 >>> 63) | (w1 << 1)) & 0x1FFFFFL)))
+          + ((((w1 >>> 20) & 0x1FFFFFL) + ((w1 >>> 41) & 0x1FFFFFL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x1FFFFFL) + ((w2 >>> 19) & 0x1FFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack22(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 88) {
@@ -3258,6 +4107,49 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum22(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 88) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      sum += (((w0 & 0x3FFFFFL) + ((w0 >>> 22) & 0x3FFFFFL))
+          + ((((w0 >>> 44) | (w1 << 20)) & 0x3FFFFFL) + ((w1 >>> 2) & 0x3FFFFFL)))
+          + ((((w1 >>> 24) & 0x3FFFFFL) + (((w1 >>> 46) | (w2 << 18)) & 0x3FFFFFL))
+          + (((w2 >>> 4) & 0x3FFFFFL) + ((w2 >>> 26) & 0x3FFFFFL)));
+      sum += (((((w2 >>> 48) | (w3 << 16)) & 0x3FFFFFL) + ((w3 >>> 6) & 0x3FFFFFL))
+          + (((w3 >>> 28) & 0x3FFFFFL) + (((w3 >>> 50) | (w4 << 14)) & 0x3FFFFFL)))
+          + ((((w4 >>> 8) & 0x3FFFFFL) + ((w4 >>> 30) & 0x3FFFFFL))
+          + ((((w4 >>> 52) | (w5 << 12)) & 0x3FFFFFL) + ((w5 >>> 10) & 0x3FFFFFL)));
+      sum += ((((w5 >>> 32) & 0x3FFFFFL) + (((w5 >>> 54) | (w6 << 10)) & 0x3FFFFFL))
+          + (((w6 >>> 12) & 0x3FFFFFL) + ((w6 >>> 34) & 0x3FFFFFL)))
+          + (((((w6 >>> 56) | (w7 << 8)) & 0x3FFFFFL) + ((w7 >>> 14) & 0x3FFFFFL))
+          + (((w7 >>> 36) & 0x3FFFFFL) + (((w7 >>> 58) | (w8 << 6)) & 0x3FFFFFL)));
+      sum += ((((w8 >>> 16) & 0x3FFFFFL) + ((w8 >>> 38) & 0x3FFFFFL))
+          + ((((w8 >>> 60) | (w9 << 4)) & 0x3FFFFFL) + ((w9 >>> 18) & 0x3FFFFFL)))
+          + ((((w9 >>> 40) & 0x3FFFFFL) + (((w9 >>> 62) | (w10 << 2)) & 0x3FFFFFL))
+          + (((w10 >>> 20) & 0x3FFFFFL) + (w10 >>> 42)));
+    }
+    for (; count >= 8; count -= 8, p += 22) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getInt(in, p + 16) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 20) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFL) + ((w0 >>> 22) & 0x3FFFFFL))
+          + ((((w0 >>> 44) | (w1 << 20)) & 0x3FFFFFL) + ((w1 >>> 2) & 0x3FFFFFL)))
+          + ((((w1 >>> 24) & 0x3FFFFFL) + (((w1 >>> 46) | (w2 << 18)) & 0x3FFFFFL))
+          + (((w2 >>> 4) & 0x3FFFFFL) + ((w2 >>> 26) & 0x3FFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack23(byte[] in, int p, long[] out, int o, int count) {
@@ -3413,6 +4305,50 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum23(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 92) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = (LittleEndian.getInt(in, p + 88) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFL) + ((w0 >>> 23) & 0x7FFFFFL))
+          + ((((w0 >>> 46) | (w1 << 18)) & 0x7FFFFFL) + ((w1 >>> 5) & 0x7FFFFFL)))
+          + ((((w1 >>> 28) & 0x7FFFFFL) + (((w1 >>> 51) | (w2 << 13)) & 0x7FFFFFL))
+          + (((w2 >>> 10) & 0x7FFFFFL) + ((w2 >>> 33) & 0x7FFFFFL)));
+      sum += (((((w2 >>> 56) | (w3 << 8)) & 0x7FFFFFL) + ((w3 >>> 15) & 0x7FFFFFL))
+          + (((w3 >>> 38) & 0x7FFFFFL) + (((w3 >>> 61) | (w4 << 3)) & 0x7FFFFFL)))
+          + ((((w4 >>> 20) & 0x7FFFFFL) + (((w4 >>> 43) | (w5 << 21)) & 0x7FFFFFL))
+          + (((w5 >>> 2) & 0x7FFFFFL) + ((w5 >>> 25) & 0x7FFFFFL)));
+      sum += (((((w5 >>> 48) | (w6 << 16)) & 0x7FFFFFL) + ((w6 >>> 7) & 0x7FFFFFL))
+          + (((w6 >>> 30) & 0x7FFFFFL) + (((w6 >>> 53) | (w7 << 11)) & 0x7FFFFFL)))
+          + ((((w7 >>> 12) & 0x7FFFFFL) + ((w7 >>> 35) & 0x7FFFFFL))
+          + ((((w7 >>> 58) | (w8 << 6)) & 0x7FFFFFL) + ((w8 >>> 17) & 0x7FFFFFL)));
+      sum += ((((w8 >>> 40) & 0x7FFFFFL) + (((w8 >>> 63) | (w9 << 1)) & 0x7FFFFFL))
+          + (((w9 >>> 22) & 0x7FFFFFL) + (((w9 >>> 45) | (w10 << 19)) & 0x7FFFFFL)))
+          + ((((w10 >>> 4) & 0x7FFFFFL) + ((w10 >>> 27) & 0x7FFFFFL))
+          + ((((w10 >>> 50) | (w11 << 14)) & 0x7FFFFFL) + ((w11 >>> 9) & 0x7FFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 23) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = (LittleEndian.getInt(in, p + 16) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 20) & 0xFFFFL) << 32) | ((in[p + 22] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFL) + ((w0 >>> 23) & 0x7FFFFFL))
+          + ((((w0 >>> 46) | (w1 << 18)) & 0x7FFFFFL) + ((w1 >>> 5) & 0x7FFFFFL)))
+          + ((((w1 >>> 28) & 0x7FFFFFL) + (((w1 >>> 51) | (w2 << 13)) & 0x7FFFFFL))
+          + (((w2 >>> 10) & 0x7FFFFFL) + ((w2 >>> 33) & 0x7FFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack24(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 96) {
@@ -3564,6 +4500,50 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum24(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 96) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      sum += (((w0 & 0xFFFFFFL) + ((w0 >>> 24) & 0xFFFFFFL))
+          + ((((w0 >>> 48) | (w1 << 16)) & 0xFFFFFFL) + ((w1 >>> 8) & 0xFFFFFFL)))
+          + ((((w1 >>> 32) & 0xFFFFFFL) + (((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFL))
+          + (((w2 >>> 16) & 0xFFFFFFL) + (w2 >>> 40)));
+      sum += (((w3 & 0xFFFFFFL) + ((w3 >>> 24) & 0xFFFFFFL))
+          + ((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFL) + ((w4 >>> 8) & 0xFFFFFFL)))
+          + ((((w4 >>> 32) & 0xFFFFFFL) + (((w4 >>> 56) | (w5 << 8)) & 0xFFFFFFL))
+          + (((w5 >>> 16) & 0xFFFFFFL) + (w5 >>> 40)));
+      sum += (((w6 & 0xFFFFFFL) + ((w6 >>> 24) & 0xFFFFFFL))
+          + ((((w6 >>> 48) | (w7 << 16)) & 0xFFFFFFL) + ((w7 >>> 8) & 0xFFFFFFL)))
+          + ((((w7 >>> 32) & 0xFFFFFFL) + (((w7 >>> 56) | (w8 << 8)) & 0xFFFFFFL))
+          + (((w8 >>> 16) & 0xFFFFFFL) + (w8 >>> 40)));
+      sum += (((w9 & 0xFFFFFFL) + ((w9 >>> 24) & 0xFFFFFFL))
+          + ((((w9 >>> 48) | (w10 << 16)) & 0xFFFFFFL) + ((w10 >>> 8) & 0xFFFFFFL)))
+          + ((((w10 >>> 32) & 0xFFFFFFL) + (((w10 >>> 56) | (w11 << 8)) & 0xFFFFFFL))
+          + (((w11 >>> 16) & 0xFFFFFFL) + (w11 >>> 40)));
+    }
+    for (; count >= 8; count -= 8, p += 24) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      sum += (((w0 & 0xFFFFFFL) + ((w0 >>> 24) & 0xFFFFFFL))
+          + ((((w0 >>> 48) | (w1 << 16)) & 0xFFFFFFL) + ((w1 >>> 8) & 0xFFFFFFL)))
+          + ((((w1 >>> 32) & 0xFFFFFFL) + (((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFL))
+          + (((w2 >>> 16) & 0xFFFFFFL) + (w2 >>> 40)));
+    }
+    return sum;
   }
 
   private static int unpack25(byte[] in, int p, long[] out, int o, int count) {
@@ -3722,6 +4702,52 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum25(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 100) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = (LittleEndian.getInt(in, p + 96) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFL) + ((w0 >>> 25) & 0x1FFFFFFL))
+          + ((((w0 >>> 50) | (w1 << 14)) & 0x1FFFFFFL) + ((w1 >>> 11) & 0x1FFFFFFL)))
+          + ((((w1 >>> 36) & 0x1FFFFFFL) + (((w1 >>> 61) | (w2 << 3)) & 0x1FFFFFFL))
+          + (((w2 >>> 22) & 0x1FFFFFFL) + (((w2 >>> 47) | (w3 << 17)) & 0x1FFFFFFL)));
+      sum += ((((w3 >>> 8) & 0x1FFFFFFL) + ((w3 >>> 33) & 0x1FFFFFFL))
+          + ((((w3 >>> 58) | (w4 << 6)) & 0x1FFFFFFL) + ((w4 >>> 19) & 0x1FFFFFFL)))
+          + (((((w4 >>> 44) | (w5 << 20)) & 0x1FFFFFFL) + ((w5 >>> 5) & 0x1FFFFFFL))
+          + (((w5 >>> 30) & 0x1FFFFFFL) + (((w5 >>> 55) | (w6 << 9)) & 0x1FFFFFFL)));
+      sum += ((((w6 >>> 16) & 0x1FFFFFFL) + (((w6 >>> 41) | (w7 << 23)) & 0x1FFFFFFL))
+          + (((w7 >>> 2) & 0x1FFFFFFL) + ((w7 >>> 27) & 0x1FFFFFFL)))
+          + (((((w7 >>> 52) | (w8 << 12)) & 0x1FFFFFFL) + ((w8 >>> 13) & 0x1FFFFFFL))
+          + (((w8 >>> 38) & 0x1FFFFFFL) + (((w8 >>> 63) | (w9 << 1)) & 0x1FFFFFFL)));
+      sum += ((((w9 >>> 24) & 0x1FFFFFFL) + (((w9 >>> 49) | (w10 << 15)) & 0x1FFFFFFL))
+          + (((w10 >>> 10) & 0x1FFFFFFL) + ((w10 >>> 35) & 0x1FFFFFFL)))
+          + (((((w10 >>> 60) | (w11 << 4)) & 0x1FFFFFFL) + ((w11 >>> 21) & 0x1FFFFFFL))
+          + ((((w11 >>> 46) | (w12 << 18)) & 0x1FFFFFFL) + ((w12 >>> 7) & 0x1FFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 25) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (in[p + 24] & 0xFFL);
+      sum += (((w0 & 0x1FFFFFFL) + ((w0 >>> 25) & 0x1FFFFFFL))
+          + ((((w0 >>> 50) | (w1 << 14)) & 0x1FFFFFFL) + ((w1 >>> 11) & 0x1FFFFFFL)))
+          + ((((w1 >>> 36) & 0x1FFFFFFL) + (((w1 >>> 61) | (w2 << 3)) & 0x1FFFFFFL))
+          + (((w2 >>> 22) & 0x1FFFFFFL) + (((w2 >>> 47) | (w3 << 17)) & 0x1FFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack26(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 104) {
@@ -3876,6 +4902,52 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum26(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 104) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      sum += (((w0 & 0x3FFFFFFL) + ((w0 >>> 26) & 0x3FFFFFFL))
+          + ((((w0 >>> 52) | (w1 << 12)) & 0x3FFFFFFL) + ((w1 >>> 14) & 0x3FFFFFFL)))
+          + (((((w1 >>> 40) | (w2 << 24)) & 0x3FFFFFFL) + ((w2 >>> 2) & 0x3FFFFFFL))
+          + (((w2 >>> 28) & 0x3FFFFFFL) + (((w2 >>> 54) | (w3 << 10)) & 0x3FFFFFFL)));
+      sum += ((((w3 >>> 16) & 0x3FFFFFFL) + (((w3 >>> 42) | (w4 << 22)) & 0x3FFFFFFL))
+          + (((w4 >>> 4) & 0x3FFFFFFL) + ((w4 >>> 30) & 0x3FFFFFFL)))
+          + (((((w4 >>> 56) | (w5 << 8)) & 0x3FFFFFFL) + ((w5 >>> 18) & 0x3FFFFFFL))
+          + ((((w5 >>> 44) | (w6 << 20)) & 0x3FFFFFFL) + ((w6 >>> 6) & 0x3FFFFFFL)));
+      sum += ((((w6 >>> 32) & 0x3FFFFFFL) + (((w6 >>> 58) | (w7 << 6)) & 0x3FFFFFFL))
+          + (((w7 >>> 20) & 0x3FFFFFFL) + (((w7 >>> 46) | (w8 << 18)) & 0x3FFFFFFL)))
+          + ((((w8 >>> 8) & 0x3FFFFFFL) + ((w8 >>> 34) & 0x3FFFFFFL))
+          + ((((w8 >>> 60) | (w9 << 4)) & 0x3FFFFFFL) + ((w9 >>> 22) & 0x3FFFFFFL)));
+      sum += (((((w9 >>> 48) | (w10 << 16)) & 0x3FFFFFFL) + ((w10 >>> 10) & 0x3FFFFFFL))
+          + (((w10 >>> 36) & 0x3FFFFFFL) + (((w10 >>> 62) | (w11 << 2)) & 0x3FFFFFFL)))
+          + ((((w11 >>> 24) & 0x3FFFFFFL) + (((w11 >>> 50) | (w12 << 14)) & 0x3FFFFFFL))
+          + (((w12 >>> 12) & 0x3FFFFFFL) + (w12 >>> 38)));
+    }
+    for (; count >= 8; count -= 8, p += 26) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getShort(in, p + 24) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFFFL) + ((w0 >>> 26) & 0x3FFFFFFL))
+          + ((((w0 >>> 52) | (w1 << 12)) & 0x3FFFFFFL) + ((w1 >>> 14) & 0x3FFFFFFL)))
+          + (((((w1 >>> 40) | (w2 << 24)) & 0x3FFFFFFL) + ((w2 >>> 2) & 0x3FFFFFFL))
+          + (((w2 >>> 28) & 0x3FFFFFFL) + (((w2 >>> 54) | (w3 << 10)) & 0x3FFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack27(byte[] in, int p, long[] out, int o, int count) {
@@ -4036,6 +5108,53 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum27(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 108) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = (LittleEndian.getInt(in, p + 104) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFL) + ((w0 >>> 27) & 0x7FFFFFFL))
+          + ((((w0 >>> 54) | (w1 << 10)) & 0x7FFFFFFL) + ((w1 >>> 17) & 0x7FFFFFFL)))
+          + (((((w1 >>> 44) | (w2 << 20)) & 0x7FFFFFFL) + ((w2 >>> 7) & 0x7FFFFFFL))
+          + (((w2 >>> 34) & 0x7FFFFFFL) + (((w2 >>> 61) | (w3 << 3)) & 0x7FFFFFFL)));
+      sum += ((((w3 >>> 24) & 0x7FFFFFFL) + (((w3 >>> 51) | (w4 << 13)) & 0x7FFFFFFL))
+          + (((w4 >>> 14) & 0x7FFFFFFL) + (((w4 >>> 41) | (w5 << 23)) & 0x7FFFFFFL)))
+          + ((((w5 >>> 4) & 0x7FFFFFFL) + ((w5 >>> 31) & 0x7FFFFFFL))
+          + ((((w5 >>> 58) | (w6 << 6)) & 0x7FFFFFFL) + ((w6 >>> 21) & 0x7FFFFFFL)));
+      sum += (((((w6 >>> 48) | (w7 << 16)) & 0x7FFFFFFL) + ((w7 >>> 11) & 0x7FFFFFFL))
+          + ((((w7 >>> 38) | (w8 << 26)) & 0x7FFFFFFL) + ((w8 >>> 1) & 0x7FFFFFFL)))
+          + ((((w8 >>> 28) & 0x7FFFFFFL) + (((w8 >>> 55) | (w9 << 9)) & 0x7FFFFFFL))
+          + (((w9 >>> 18) & 0x7FFFFFFL) + (((w9 >>> 45) | (w10 << 19)) & 0x7FFFFFFL)));
+      sum += ((((w10 >>> 8) & 0x7FFFFFFL) + ((w10 >>> 35) & 0x7FFFFFFL))
+          + ((((w10 >>> 62) | (w11 << 2)) & 0x7FFFFFFL) + ((w11 >>> 25) & 0x7FFFFFFL)))
+          + (((((w11 >>> 52) | (w12 << 12)) & 0x7FFFFFFL) + ((w12 >>> 15) & 0x7FFFFFFL))
+          + ((((w12 >>> 42) | (w13 << 22)) & 0x7FFFFFFL) + ((w13 >>> 5) & 0x7FFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 27) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getShort(in, p + 24) & 0xFFFFL) | ((in[p + 26] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFFFL) + ((w0 >>> 27) & 0x7FFFFFFL))
+          + ((((w0 >>> 54) | (w1 << 10)) & 0x7FFFFFFL) + ((w1 >>> 17) & 0x7FFFFFFL)))
+          + (((((w1 >>> 44) | (w2 << 20)) & 0x7FFFFFFL) + ((w2 >>> 7) & 0x7FFFFFFL))
+          + (((w2 >>> 34) & 0x7FFFFFFL) + (((w2 >>> 61) | (w3 << 3)) & 0x7FFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack28(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 112) {
@@ -4192,6 +5311,53 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum28(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 112) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      sum += (((w0 & 0xFFFFFFFL) + ((w0 >>> 28) & 0xFFFFFFFL))
+          + ((((w0 >>> 56) | (w1 << 8)) & 0xFFFFFFFL) + ((w1 >>> 20) & 0xFFFFFFFL)))
+          + (((((w1 >>> 48) | (w2 << 16)) & 0xFFFFFFFL) + ((w2 >>> 12) & 0xFFFFFFFL))
+          + ((((w2 >>> 40) | (w3 << 24)) & 0xFFFFFFFL) + ((w3 >>> 4) & 0xFFFFFFFL)));
+      sum += ((((w3 >>> 32) & 0xFFFFFFFL) + (((w3 >>> 60) | (w4 << 4)) & 0xFFFFFFFL))
+          + (((w4 >>> 24) & 0xFFFFFFFL) + (((w4 >>> 52) | (w5 << 12)) & 0xFFFFFFFL)))
+          + ((((w5 >>> 16) & 0xFFFFFFFL) + (((w5 >>> 44) | (w6 << 20)) & 0xFFFFFFFL))
+          + (((w6 >>> 8) & 0xFFFFFFFL) + (w6 >>> 36)));
+      sum += (((w7 & 0xFFFFFFFL) + ((w7 >>> 28) & 0xFFFFFFFL))
+          + ((((w7 >>> 56) | (w8 << 8)) & 0xFFFFFFFL) + ((w8 >>> 20) & 0xFFFFFFFL)))
+          + (((((w8 >>> 48) | (w9 << 16)) & 0xFFFFFFFL) + ((w9 >>> 12) & 0xFFFFFFFL))
+          + ((((w9 >>> 40) | (w10 << 24)) & 0xFFFFFFFL) + ((w10 >>> 4) & 0xFFFFFFFL)));
+      sum += ((((w10 >>> 32) & 0xFFFFFFFL) + (((w10 >>> 60) | (w11 << 4)) & 0xFFFFFFFL))
+          + (((w11 >>> 24) & 0xFFFFFFFL) + (((w11 >>> 52) | (w12 << 12)) & 0xFFFFFFFL)))
+          + ((((w12 >>> 16) & 0xFFFFFFFL) + (((w12 >>> 44) | (w13 << 20)) & 0xFFFFFFFL))
+          + (((w13 >>> 8) & 0xFFFFFFFL) + (w13 >>> 36)));
+    }
+    for (; count >= 8; count -= 8, p += 28) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getInt(in, p + 24) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFFFL) + ((w0 >>> 28) & 0xFFFFFFFL))
+          + ((((w0 >>> 56) | (w1 << 8)) & 0xFFFFFFFL) + ((w1 >>> 20) & 0xFFFFFFFL)))
+          + (((((w1 >>> 48) | (w2 << 16)) & 0xFFFFFFFL) + ((w2 >>> 12) & 0xFFFFFFFL))
+          + ((((w2 >>> 40) | (w3 << 24)) & 0xFFFFFFFL) + ((w3 >>> 4) & 0xFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack29(byte[] in, int p, long[] out, int o, int count) {
@@ -4354,6 +5520,54 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum29(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 116) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = (LittleEndian.getInt(in, p + 112) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFL) + ((w0 >>> 29) & 0x1FFFFFFFL))
+          + ((((w0 >>> 58) | (w1 << 6)) & 0x1FFFFFFFL) + ((w1 >>> 23) & 0x1FFFFFFFL)))
+          + (((((w1 >>> 52) | (w2 << 12)) & 0x1FFFFFFFL) + ((w2 >>> 17) & 0x1FFFFFFFL))
+          + ((((w2 >>> 46) | (w3 << 18)) & 0x1FFFFFFFL) + ((w3 >>> 11) & 0x1FFFFFFFL)));
+      sum += (((((w3 >>> 40) | (w4 << 24)) & 0x1FFFFFFFL) + ((w4 >>> 5) & 0x1FFFFFFFL))
+          + (((w4 >>> 34) & 0x1FFFFFFFL) + (((w4 >>> 63) | (w5 << 1)) & 0x1FFFFFFFL)))
+          + ((((w5 >>> 28) & 0x1FFFFFFFL) + (((w5 >>> 57) | (w6 << 7)) & 0x1FFFFFFFL))
+          + (((w6 >>> 22) & 0x1FFFFFFFL) + (((w6 >>> 51) | (w7 << 13)) & 0x1FFFFFFFL)));
+      sum += ((((w7 >>> 16) & 0x1FFFFFFFL) + (((w7 >>> 45) | (w8 << 19)) & 0x1FFFFFFFL))
+          + (((w8 >>> 10) & 0x1FFFFFFFL) + (((w8 >>> 39) | (w9 << 25)) & 0x1FFFFFFFL)))
+          + ((((w9 >>> 4) & 0x1FFFFFFFL) + ((w9 >>> 33) & 0x1FFFFFFFL))
+          + ((((w9 >>> 62) | (w10 << 2)) & 0x1FFFFFFFL) + ((w10 >>> 27) & 0x1FFFFFFFL)));
+      sum += (((((w10 >>> 56) | (w11 << 8)) & 0x1FFFFFFFL) + ((w11 >>> 21) & 0x1FFFFFFFL))
+          + ((((w11 >>> 50) | (w12 << 14)) & 0x1FFFFFFFL) + ((w12 >>> 15) & 0x1FFFFFFFL)))
+          + (((((w12 >>> 44) | (w13 << 20)) & 0x1FFFFFFFL) + ((w13 >>> 9) & 0x1FFFFFFFL))
+          + ((((w13 >>> 38) | (w14 << 26)) & 0x1FFFFFFFL) + ((w14 >>> 3) & 0x1FFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 29) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getInt(in, p + 24) & 0xFFFFFFFFL) | ((in[p + 28] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFFFL) + ((w0 >>> 29) & 0x1FFFFFFFL))
+          + ((((w0 >>> 58) | (w1 << 6)) & 0x1FFFFFFFL) + ((w1 >>> 23) & 0x1FFFFFFFL)))
+          + (((((w1 >>> 52) | (w2 << 12)) & 0x1FFFFFFFL) + ((w2 >>> 17) & 0x1FFFFFFFL))
+          + ((((w2 >>> 46) | (w3 << 18)) & 0x1FFFFFFFL) + ((w3 >>> 11) & 0x1FFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack30(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 120) {
@@ -4512,6 +5726,54 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum30(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 120) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      sum += (((w0 & 0x3FFFFFFFL) + ((w0 >>> 30) & 0x3FFFFFFFL))
+          + ((((w0 >>> 60) | (w1 << 4)) & 0x3FFFFFFFL) + ((w1 >>> 26) & 0x3FFFFFFFL)))
+          + (((((w1 >>> 56) | (w2 << 8)) & 0x3FFFFFFFL) + ((w2 >>> 22) & 0x3FFFFFFFL))
+          + ((((w2 >>> 52) | (w3 << 12)) & 0x3FFFFFFFL) + ((w3 >>> 18) & 0x3FFFFFFFL)));
+      sum += (((((w3 >>> 48) | (w4 << 16)) & 0x3FFFFFFFL) + ((w4 >>> 14) & 0x3FFFFFFFL))
+          + ((((w4 >>> 44) | (w5 << 20)) & 0x3FFFFFFFL) + ((w5 >>> 10) & 0x3FFFFFFFL)))
+          + (((((w5 >>> 40) | (w6 << 24)) & 0x3FFFFFFFL) + ((w6 >>> 6) & 0x3FFFFFFFL))
+          + ((((w6 >>> 36) | (w7 << 28)) & 0x3FFFFFFFL) + ((w7 >>> 2) & 0x3FFFFFFFL)));
+      sum += ((((w7 >>> 32) & 0x3FFFFFFFL) + (((w7 >>> 62) | (w8 << 2)) & 0x3FFFFFFFL))
+          + (((w8 >>> 28) & 0x3FFFFFFFL) + (((w8 >>> 58) | (w9 << 6)) & 0x3FFFFFFFL)))
+          + ((((w9 >>> 24) & 0x3FFFFFFFL) + (((w9 >>> 54) | (w10 << 10)) & 0x3FFFFFFFL))
+          + (((w10 >>> 20) & 0x3FFFFFFFL) + (((w10 >>> 50) | (w11 << 14)) & 0x3FFFFFFFL)));
+      sum += ((((w11 >>> 16) & 0x3FFFFFFFL) + (((w11 >>> 46) | (w12 << 18)) & 0x3FFFFFFFL))
+          + (((w12 >>> 12) & 0x3FFFFFFFL) + (((w12 >>> 42) | (w13 << 22)) & 0x3FFFFFFFL)))
+          + ((((w13 >>> 8) & 0x3FFFFFFFL) + (((w13 >>> 38) | (w14 << 26)) & 0x3FFFFFFFL))
+          + (((w14 >>> 4) & 0x3FFFFFFFL) + (w14 >>> 34)));
+    }
+    for (; count >= 8; count -= 8, p += 30) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getInt(in, p + 24) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 28) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFFFL) + ((w0 >>> 30) & 0x3FFFFFFFL))
+          + ((((w0 >>> 60) | (w1 << 4)) & 0x3FFFFFFFL) + ((w1 >>> 26) & 0x3FFFFFFFL)))
+          + (((((w1 >>> 56) | (w2 << 8)) & 0x3FFFFFFFL) + ((w2 >>> 22) & 0x3FFFFFFFL))
+          + ((((w2 >>> 52) | (w3 << 12)) & 0x3FFFFFFFL) + ((w3 >>> 18) & 0x3FFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack31(byte[] in, int p, long[] out, int o, int count) {
@@ -4676,6 +5938,55 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum31(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 124) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = (LittleEndian.getInt(in, p + 120) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFL) + ((w0 >>> 31) & 0x7FFFFFFFL))
+          + ((((w0 >>> 62) | (w1 << 2)) & 0x7FFFFFFFL) + ((w1 >>> 29) & 0x7FFFFFFFL)))
+          + (((((w1 >>> 60) | (w2 << 4)) & 0x7FFFFFFFL) + ((w2 >>> 27) & 0x7FFFFFFFL))
+          + ((((w2 >>> 58) | (w3 << 6)) & 0x7FFFFFFFL) + ((w3 >>> 25) & 0x7FFFFFFFL)));
+      sum += (((((w3 >>> 56) | (w4 << 8)) & 0x7FFFFFFFL) + ((w4 >>> 23) & 0x7FFFFFFFL))
+          + ((((w4 >>> 54) | (w5 << 10)) & 0x7FFFFFFFL) + ((w5 >>> 21) & 0x7FFFFFFFL)))
+          + (((((w5 >>> 52) | (w6 << 12)) & 0x7FFFFFFFL) + ((w6 >>> 19) & 0x7FFFFFFFL))
+          + ((((w6 >>> 50) | (w7 << 14)) & 0x7FFFFFFFL) + ((w7 >>> 17) & 0x7FFFFFFFL)));
+      sum += (((((w7 >>> 48) | (w8 << 16)) & 0x7FFFFFFFL) + ((w8 >>> 15) & 0x7FFFFFFFL))
+          + ((((w8 >>> 46) | (w9 << 18)) & 0x7FFFFFFFL) + ((w9 >>> 13) & 0x7FFFFFFFL)))
+          + (((((w9 >>> 44) | (w10 << 20)) & 0x7FFFFFFFL) + ((w10 >>> 11) & 0x7FFFFFFFL))
+          + ((((w10 >>> 42) | (w11 << 22)) & 0x7FFFFFFFL) + ((w11 >>> 9) & 0x7FFFFFFFL)));
+      sum += (((((w11 >>> 40) | (w12 << 24)) & 0x7FFFFFFFL) + ((w12 >>> 7) & 0x7FFFFFFFL))
+          + ((((w12 >>> 38) | (w13 << 26)) & 0x7FFFFFFFL) + ((w13 >>> 5) & 0x7FFFFFFFL)))
+          + (((((w13 >>> 36) | (w14 << 28)) & 0x7FFFFFFFL) + ((w14 >>> 3) & 0x7FFFFFFFL))
+          + ((((w14 >>> 34) | (w15 << 30)) & 0x7FFFFFFFL) + ((w15 >>> 1) & 0x7FFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 31) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = (LittleEndian.getInt(in, p + 24) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 28) & 0xFFFFL) << 32) | ((in[p + 30] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFFFL) + ((w0 >>> 31) & 0x7FFFFFFFL))
+          + ((((w0 >>> 62) | (w1 << 2)) & 0x7FFFFFFFL) + ((w1 >>> 29) & 0x7FFFFFFFL)))
+          + (((((w1 >>> 60) | (w2 << 4)) & 0x7FFFFFFFL) + ((w2 >>> 27) & 0x7FFFFFFFL))
+          + ((((w2 >>> 58) | (w3 << 6)) & 0x7FFFFFFFL) + ((w3 >>> 25) & 0x7FFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack32(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 128) {
@@ -4836,6 +6147,55 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum32(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 128) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      sum += (((w0 & 0xFFFFFFFFL) + (w0 >>> 32))
+          + ((w1 & 0xFFFFFFFFL) + (w1 >>> 32)))
+          + (((w2 & 0xFFFFFFFFL) + (w2 >>> 32))
+          + ((w3 & 0xFFFFFFFFL) + (w3 >>> 32)));
+      sum += (((w4 & 0xFFFFFFFFL) + (w4 >>> 32))
+          + ((w5 & 0xFFFFFFFFL) + (w5 >>> 32)))
+          + (((w6 & 0xFFFFFFFFL) + (w6 >>> 32))
+          + ((w7 & 0xFFFFFFFFL) + (w7 >>> 32)));
+      sum += (((w8 & 0xFFFFFFFFL) + (w8 >>> 32))
+          + ((w9 & 0xFFFFFFFFL) + (w9 >>> 32)))
+          + (((w10 & 0xFFFFFFFFL) + (w10 >>> 32))
+          + ((w11 & 0xFFFFFFFFL) + (w11 >>> 32)));
+      sum += (((w12 & 0xFFFFFFFFL) + (w12 >>> 32))
+          + ((w13 & 0xFFFFFFFFL) + (w13 >>> 32)))
+          + (((w14 & 0xFFFFFFFFL) + (w14 >>> 32))
+          + ((w15 & 0xFFFFFFFFL) + (w15 >>> 32)));
+    }
+    for (; count >= 8; count -= 8, p += 32) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      sum += (((w0 & 0xFFFFFFFFL) + (w0 >>> 32))
+          + ((w1 & 0xFFFFFFFFL) + (w1 >>> 32)))
+          + (((w2 & 0xFFFFFFFFL) + (w2 >>> 32))
+          + ((w3 & 0xFFFFFFFFL) + (w3 >>> 32)));
+    }
+    return sum;
   }
 
   private static int unpack33(byte[] in, int p, long[] out, int o, int count) {
@@ -5003,6 +6363,57 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum33(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 132) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = (LittleEndian.getInt(in, p + 128) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFL) + (((w0 >>> 33) | (w1 << 31)) & 0x1FFFFFFFFL))
+          + (((w1 >>> 2) & 0x1FFFFFFFFL) + (((w1 >>> 35) | (w2 << 29)) & 0x1FFFFFFFFL)))
+          + ((((w2 >>> 4) & 0x1FFFFFFFFL) + (((w2 >>> 37) | (w3 << 27)) & 0x1FFFFFFFFL))
+          + (((w3 >>> 6) & 0x1FFFFFFFFL) + (((w3 >>> 39) | (w4 << 25)) & 0x1FFFFFFFFL)));
+      sum += ((((w4 >>> 8) & 0x1FFFFFFFFL) + (((w4 >>> 41) | (w5 << 23)) & 0x1FFFFFFFFL))
+          + (((w5 >>> 10) & 0x1FFFFFFFFL) + (((w5 >>> 43) | (w6 << 21)) & 0x1FFFFFFFFL)))
+          + ((((w6 >>> 12) & 0x1FFFFFFFFL) + (((w6 >>> 45) | (w7 << 19)) & 0x1FFFFFFFFL))
+          + (((w7 >>> 14) & 0x1FFFFFFFFL) + (((w7 >>> 47) | (w8 << 17)) & 0x1FFFFFFFFL)));
+      sum += ((((w8 >>> 16) & 0x1FFFFFFFFL) + (((w8 >>> 49) | (w9 << 15)) & 0x1FFFFFFFFL))
+          + (((w9 >>> 18) & 0x1FFFFFFFFL) + (((w9 >>> 51) | (w10 << 13)) & 0x1FFFFFFFFL)))
+          + ((((w10 >>> 20) & 0x1FFFFFFFFL) + (((w10 >>> 53) | (w11 << 11)) & 0x1FFFFFFFFL))
+          + (((w11 >>> 22) & 0x1FFFFFFFFL) + (((w11 >>> 55) | (w12 << 9)) & 0x1FFFFFFFFL)));
+      sum += ((((w12 >>> 24) & 0x1FFFFFFFFL) + (((w12 >>> 57) | (w13 << 7)) & 0x1FFFFFFFFL))
+          + (((w13 >>> 26) & 0x1FFFFFFFFL) + (((w13 >>> 59) | (w14 << 5)) & 0x1FFFFFFFFL)))
+          + ((((w14 >>> 28) & 0x1FFFFFFFFL) + (((w14 >>> 61) | (w15 << 3)) & 0x1FFFFFFFFL))
+          + (((w15 >>> 30) & 0x1FFFFFFFFL) + (((w15 >>> 63) | (w16 << 1)) & 0x1FFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 33) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (in[p + 32] & 0xFFL);
+      sum += (((w0 & 0x1FFFFFFFFL) + (((w0 >>> 33) | (w1 << 31)) & 0x1FFFFFFFFL))
+          + (((w1 >>> 2) & 0x1FFFFFFFFL) + (((w1 >>> 35) | (w2 << 29)) & 0x1FFFFFFFFL)))
+          + ((((w2 >>> 4) & 0x1FFFFFFFFL) + (((w2 >>> 37) | (w3 << 27)) & 0x1FFFFFFFFL))
+          + (((w3 >>> 6) & 0x1FFFFFFFFL) + (((w3 >>> 39) | (w4 << 25)) & 0x1FFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack34(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 136) {
@@ -5166,6 +6577,57 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum34(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 136) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      sum += (((w0 & 0x3FFFFFFFFL) + (((w0 >>> 34) | (w1 << 30)) & 0x3FFFFFFFFL))
+          + (((w1 >>> 4) & 0x3FFFFFFFFL) + (((w1 >>> 38) | (w2 << 26)) & 0x3FFFFFFFFL)))
+          + ((((w2 >>> 8) & 0x3FFFFFFFFL) + (((w2 >>> 42) | (w3 << 22)) & 0x3FFFFFFFFL))
+          + (((w3 >>> 12) & 0x3FFFFFFFFL) + (((w3 >>> 46) | (w4 << 18)) & 0x3FFFFFFFFL)));
+      sum += ((((w4 >>> 16) & 0x3FFFFFFFFL) + (((w4 >>> 50) | (w5 << 14)) & 0x3FFFFFFFFL))
+          + (((w5 >>> 20) & 0x3FFFFFFFFL) + (((w5 >>> 54) | (w6 << 10)) & 0x3FFFFFFFFL)))
+          + ((((w6 >>> 24) & 0x3FFFFFFFFL) + (((w6 >>> 58) | (w7 << 6)) & 0x3FFFFFFFFL))
+          + (((w7 >>> 28) & 0x3FFFFFFFFL) + (((w7 >>> 62) | (w8 << 2)) & 0x3FFFFFFFFL)));
+      sum += (((((w8 >>> 32) | (w9 << 32)) & 0x3FFFFFFFFL) + ((w9 >>> 2) & 0x3FFFFFFFFL))
+          + ((((w9 >>> 36) | (w10 << 28)) & 0x3FFFFFFFFL) + ((w10 >>> 6) & 0x3FFFFFFFFL)))
+          + (((((w10 >>> 40) | (w11 << 24)) & 0x3FFFFFFFFL) + ((w11 >>> 10) & 0x3FFFFFFFFL))
+          + ((((w11 >>> 44) | (w12 << 20)) & 0x3FFFFFFFFL) + ((w12 >>> 14) & 0x3FFFFFFFFL)));
+      sum += (((((w12 >>> 48) | (w13 << 16)) & 0x3FFFFFFFFL) + ((w13 >>> 18) & 0x3FFFFFFFFL))
+          + ((((w13 >>> 52) | (w14 << 12)) & 0x3FFFFFFFFL) + ((w14 >>> 22) & 0x3FFFFFFFFL)))
+          + (((((w14 >>> 56) | (w15 << 8)) & 0x3FFFFFFFFL) + ((w15 >>> 26) & 0x3FFFFFFFFL))
+          + ((((w15 >>> 60) | (w16 << 4)) & 0x3FFFFFFFFL) + (w16 >>> 30)));
+    }
+    for (; count >= 8; count -= 8, p += 34) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getShort(in, p + 32) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFFFFFL) + (((w0 >>> 34) | (w1 << 30)) & 0x3FFFFFFFFL))
+          + (((w1 >>> 4) & 0x3FFFFFFFFL) + (((w1 >>> 38) | (w2 << 26)) & 0x3FFFFFFFFL)))
+          + ((((w2 >>> 8) & 0x3FFFFFFFFL) + (((w2 >>> 42) | (w3 << 22)) & 0x3FFFFFFFFL))
+          + (((w3 >>> 12) & 0x3FFFFFFFFL) + (((w3 >>> 46) | (w4 << 18)) & 0x3FFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack35(byte[] in, int p, long[] out, int o, int count) {
@@ -5335,6 +6797,58 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum35(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 140) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = (LittleEndian.getInt(in, p + 136) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFL) + (((w0 >>> 35) | (w1 << 29)) & 0x7FFFFFFFFL))
+          + (((w1 >>> 6) & 0x7FFFFFFFFL) + (((w1 >>> 41) | (w2 << 23)) & 0x7FFFFFFFFL)))
+          + ((((w2 >>> 12) & 0x7FFFFFFFFL) + (((w2 >>> 47) | (w3 << 17)) & 0x7FFFFFFFFL))
+          + (((w3 >>> 18) & 0x7FFFFFFFFL) + (((w3 >>> 53) | (w4 << 11)) & 0x7FFFFFFFFL)));
+      sum += ((((w4 >>> 24) & 0x7FFFFFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x7FFFFFFFFL))
+          + ((((w5 >>> 30) | (w6 << 34)) & 0x7FFFFFFFFL) + ((w6 >>> 1) & 0x7FFFFFFFFL)))
+          + (((((w6 >>> 36) | (w7 << 28)) & 0x7FFFFFFFFL) + ((w7 >>> 7) & 0x7FFFFFFFFL))
+          + ((((w7 >>> 42) | (w8 << 22)) & 0x7FFFFFFFFL) + ((w8 >>> 13) & 0x7FFFFFFFFL)));
+      sum += (((((w8 >>> 48) | (w9 << 16)) & 0x7FFFFFFFFL) + ((w9 >>> 19) & 0x7FFFFFFFFL))
+          + ((((w9 >>> 54) | (w10 << 10)) & 0x7FFFFFFFFL) + ((w10 >>> 25) & 0x7FFFFFFFFL)))
+          + (((((w10 >>> 60) | (w11 << 4)) & 0x7FFFFFFFFL) + (((w11 >>> 31) | (w12 << 33)) & 0x7FFFFFFFFL))
+          + (((w12 >>> 2) & 0x7FFFFFFFFL) + (((w12 >>> 37) | (w13 << 27)) & 0x7FFFFFFFFL)));
+      sum += ((((w13 >>> 8) & 0x7FFFFFFFFL) + (((w13 >>> 43) | (w14 << 21)) & 0x7FFFFFFFFL))
+          + (((w14 >>> 14) & 0x7FFFFFFFFL) + (((w14 >>> 49) | (w15 << 15)) & 0x7FFFFFFFFL)))
+          + ((((w15 >>> 20) & 0x7FFFFFFFFL) + (((w15 >>> 55) | (w16 << 9)) & 0x7FFFFFFFFL))
+          + (((w16 >>> 26) & 0x7FFFFFFFFL) + (((w16 >>> 61) | (w17 << 3)) & 0x7FFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 35) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getShort(in, p + 32) & 0xFFFFL) | ((in[p + 34] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFFFFFL) + (((w0 >>> 35) | (w1 << 29)) & 0x7FFFFFFFFL))
+          + (((w1 >>> 6) & 0x7FFFFFFFFL) + (((w1 >>> 41) | (w2 << 23)) & 0x7FFFFFFFFL)))
+          + ((((w2 >>> 12) & 0x7FFFFFFFFL) + (((w2 >>> 47) | (w3 << 17)) & 0x7FFFFFFFFL))
+          + (((w3 >>> 18) & 0x7FFFFFFFFL) + (((w3 >>> 53) | (w4 << 11)) & 0x7FFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack36(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 144) {
@@ -5500,6 +7014,58 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum36(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 144) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      sum += (((w0 & 0xFFFFFFFFFL) + (((w0 >>> 36) | (w1 << 28)) & 0xFFFFFFFFFL))
+          + (((w1 >>> 8) & 0xFFFFFFFFFL) + (((w1 >>> 44) | (w2 << 20)) & 0xFFFFFFFFFL)))
+          + ((((w2 >>> 16) & 0xFFFFFFFFFL) + (((w2 >>> 52) | (w3 << 12)) & 0xFFFFFFFFFL))
+          + (((w3 >>> 24) & 0xFFFFFFFFFL) + (((w3 >>> 60) | (w4 << 4)) & 0xFFFFFFFFFL)));
+      sum += (((((w4 >>> 32) | (w5 << 32)) & 0xFFFFFFFFFL) + ((w5 >>> 4) & 0xFFFFFFFFFL))
+          + ((((w5 >>> 40) | (w6 << 24)) & 0xFFFFFFFFFL) + ((w6 >>> 12) & 0xFFFFFFFFFL)))
+          + (((((w6 >>> 48) | (w7 << 16)) & 0xFFFFFFFFFL) + ((w7 >>> 20) & 0xFFFFFFFFFL))
+          + ((((w7 >>> 56) | (w8 << 8)) & 0xFFFFFFFFFL) + (w8 >>> 28)));
+      sum += (((w9 & 0xFFFFFFFFFL) + (((w9 >>> 36) | (w10 << 28)) & 0xFFFFFFFFFL))
+          + (((w10 >>> 8) & 0xFFFFFFFFFL) + (((w10 >>> 44) | (w11 << 20)) & 0xFFFFFFFFFL)))
+          + ((((w11 >>> 16) & 0xFFFFFFFFFL) + (((w11 >>> 52) | (w12 << 12)) & 0xFFFFFFFFFL))
+          + (((w12 >>> 24) & 0xFFFFFFFFFL) + (((w12 >>> 60) | (w13 << 4)) & 0xFFFFFFFFFL)));
+      sum += (((((w13 >>> 32) | (w14 << 32)) & 0xFFFFFFFFFL) + ((w14 >>> 4) & 0xFFFFFFFFFL))
+          + ((((w14 >>> 40) | (w15 << 24)) & 0xFFFFFFFFFL) + ((w15 >>> 12) & 0xFFFFFFFFFL)))
+          + (((((w15 >>> 48) | (w16 << 16)) & 0xFFFFFFFFFL) + ((w16 >>> 20) & 0xFFFFFFFFFL))
+          + ((((w16 >>> 56) | (w17 << 8)) & 0xFFFFFFFFFL) + (w17 >>> 28)));
+    }
+    for (; count >= 8; count -= 8, p += 36) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getInt(in, p + 32) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFFFFFL) + (((w0 >>> 36) | (w1 << 28)) & 0xFFFFFFFFFL))
+          + (((w1 >>> 8) & 0xFFFFFFFFFL) + (((w1 >>> 44) | (w2 << 20)) & 0xFFFFFFFFFL)))
+          + ((((w2 >>> 16) & 0xFFFFFFFFFL) + (((w2 >>> 52) | (w3 << 12)) & 0xFFFFFFFFFL))
+          + (((w3 >>> 24) & 0xFFFFFFFFFL) + (((w3 >>> 60) | (w4 << 4)) & 0xFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack37(byte[] in, int p, long[] out, int o, int count) {
@@ -5671,6 +7237,59 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum37(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 148) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = (LittleEndian.getInt(in, p + 144) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFL) + (((w0 >>> 37) | (w1 << 27)) & 0x1FFFFFFFFFL))
+          + (((w1 >>> 10) & 0x1FFFFFFFFFL) + (((w1 >>> 47) | (w2 << 17)) & 0x1FFFFFFFFFL)))
+          + ((((w2 >>> 20) & 0x1FFFFFFFFFL) + (((w2 >>> 57) | (w3 << 7)) & 0x1FFFFFFFFFL))
+          + ((((w3 >>> 30) | (w4 << 34)) & 0x1FFFFFFFFFL) + ((w4 >>> 3) & 0x1FFFFFFFFFL)));
+      sum += (((((w4 >>> 40) | (w5 << 24)) & 0x1FFFFFFFFFL) + ((w5 >>> 13) & 0x1FFFFFFFFFL))
+          + ((((w5 >>> 50) | (w6 << 14)) & 0x1FFFFFFFFFL) + ((w6 >>> 23) & 0x1FFFFFFFFFL)))
+          + (((((w6 >>> 60) | (w7 << 4)) & 0x1FFFFFFFFFL) + (((w7 >>> 33) | (w8 << 31)) & 0x1FFFFFFFFFL))
+          + (((w8 >>> 6) & 0x1FFFFFFFFFL) + (((w8 >>> 43) | (w9 << 21)) & 0x1FFFFFFFFFL)));
+      sum += ((((w9 >>> 16) & 0x1FFFFFFFFFL) + (((w9 >>> 53) | (w10 << 11)) & 0x1FFFFFFFFFL))
+          + (((w10 >>> 26) & 0x1FFFFFFFFFL) + (((w10 >>> 63) | (w11 << 1)) & 0x1FFFFFFFFFL)))
+          + (((((w11 >>> 36) | (w12 << 28)) & 0x1FFFFFFFFFL) + ((w12 >>> 9) & 0x1FFFFFFFFFL))
+          + ((((w12 >>> 46) | (w13 << 18)) & 0x1FFFFFFFFFL) + ((w13 >>> 19) & 0x1FFFFFFFFFL)));
+      sum += (((((w13 >>> 56) | (w14 << 8)) & 0x1FFFFFFFFFL) + (((w14 >>> 29) | (w15 << 35)) & 0x1FFFFFFFFFL))
+          + (((w15 >>> 2) & 0x1FFFFFFFFFL) + (((w15 >>> 39) | (w16 << 25)) & 0x1FFFFFFFFFL)))
+          + ((((w16 >>> 12) & 0x1FFFFFFFFFL) + (((w16 >>> 49) | (w17 << 15)) & 0x1FFFFFFFFFL))
+          + (((w17 >>> 22) & 0x1FFFFFFFFFL) + (((w17 >>> 59) | (w18 << 5)) & 0x1FFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 37) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getInt(in, p + 32) & 0xFFFFFFFFL) | ((in[p + 36] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFFFFFL) + (((w0 >>> 37) | (w1 << 27)) & 0x1FFFFFFFFFL))
+          + (((w1 >>> 10) & 0x1FFFFFFFFFL) + (((w1 >>> 47) | (w2 << 17)) & 0x1FFFFFFFFFL)))
+          + ((((w2 >>> 20) & 0x1FFFFFFFFFL) + (((w2 >>> 57) | (w3 << 7)) & 0x1FFFFFFFFFL))
+          + ((((w3 >>> 30) | (w4 << 34)) & 0x1FFFFFFFFFL) + ((w4 >>> 3) & 0x1FFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack38(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 152) {
@@ -5838,6 +7457,59 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum38(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 152) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      sum += (((w0 & 0x3FFFFFFFFFL) + (((w0 >>> 38) | (w1 << 26)) & 0x3FFFFFFFFFL))
+          + (((w1 >>> 12) & 0x3FFFFFFFFFL) + (((w1 >>> 50) | (w2 << 14)) & 0x3FFFFFFFFFL)))
+          + ((((w2 >>> 24) & 0x3FFFFFFFFFL) + (((w2 >>> 62) | (w3 << 2)) & 0x3FFFFFFFFFL))
+          + ((((w3 >>> 36) | (w4 << 28)) & 0x3FFFFFFFFFL) + ((w4 >>> 10) & 0x3FFFFFFFFFL)));
+      sum += (((((w4 >>> 48) | (w5 << 16)) & 0x3FFFFFFFFFL) + ((w5 >>> 22) & 0x3FFFFFFFFFL))
+          + ((((w5 >>> 60) | (w6 << 4)) & 0x3FFFFFFFFFL) + (((w6 >>> 34) | (w7 << 30)) & 0x3FFFFFFFFFL)))
+          + ((((w7 >>> 8) & 0x3FFFFFFFFFL) + (((w7 >>> 46) | (w8 << 18)) & 0x3FFFFFFFFFL))
+          + (((w8 >>> 20) & 0x3FFFFFFFFFL) + (((w8 >>> 58) | (w9 << 6)) & 0x3FFFFFFFFFL)));
+      sum += (((((w9 >>> 32) | (w10 << 32)) & 0x3FFFFFFFFFL) + ((w10 >>> 6) & 0x3FFFFFFFFFL))
+          + ((((w10 >>> 44) | (w11 << 20)) & 0x3FFFFFFFFFL) + ((w11 >>> 18) & 0x3FFFFFFFFFL)))
+          + (((((w11 >>> 56) | (w12 << 8)) & 0x3FFFFFFFFFL) + (((w12 >>> 30) | (w13 << 34)) & 0x3FFFFFFFFFL))
+          + (((w13 >>> 4) & 0x3FFFFFFFFFL) + (((w13 >>> 42) | (w14 << 22)) & 0x3FFFFFFFFFL)));
+      sum += ((((w14 >>> 16) & 0x3FFFFFFFFFL) + (((w14 >>> 54) | (w15 << 10)) & 0x3FFFFFFFFFL))
+          + ((((w15 >>> 28) | (w16 << 36)) & 0x3FFFFFFFFFL) + ((w16 >>> 2) & 0x3FFFFFFFFFL)))
+          + (((((w16 >>> 40) | (w17 << 24)) & 0x3FFFFFFFFFL) + ((w17 >>> 14) & 0x3FFFFFFFFFL))
+          + ((((w17 >>> 52) | (w18 << 12)) & 0x3FFFFFFFFFL) + (w18 >>> 26)));
+    }
+    for (; count >= 8; count -= 8, p += 38) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getInt(in, p + 32) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 36) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFFFFFL) + (((w0 >>> 38) | (w1 << 26)) & 0x3FFFFFFFFFL))
+          + (((w1 >>> 12) & 0x3FFFFFFFFFL) + (((w1 >>> 50) | (w2 << 14)) & 0x3FFFFFFFFFL)))
+          + ((((w2 >>> 24) & 0x3FFFFFFFFFL) + (((w2 >>> 62) | (w3 << 2)) & 0x3FFFFFFFFFL))
+          + ((((w3 >>> 36) | (w4 << 28)) & 0x3FFFFFFFFFL) + ((w4 >>> 10) & 0x3FFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack39(byte[] in, int p, long[] out, int o, int count) {
@@ -6011,6 +7683,60 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum39(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 156) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = (LittleEndian.getInt(in, p + 152) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFL) + (((w0 >>> 39) | (w1 << 25)) & 0x7FFFFFFFFFL))
+          + (((w1 >>> 14) & 0x7FFFFFFFFFL) + (((w1 >>> 53) | (w2 << 11)) & 0x7FFFFFFFFFL)))
+          + (((((w2 >>> 28) | (w3 << 36)) & 0x7FFFFFFFFFL) + ((w3 >>> 3) & 0x7FFFFFFFFFL))
+          + ((((w3 >>> 42) | (w4 << 22)) & 0x7FFFFFFFFFL) + ((w4 >>> 17) & 0x7FFFFFFFFFL)));
+      sum += (((((w4 >>> 56) | (w5 << 8)) & 0x7FFFFFFFFFL) + (((w5 >>> 31) | (w6 << 33)) & 0x7FFFFFFFFFL))
+          + (((w6 >>> 6) & 0x7FFFFFFFFFL) + (((w6 >>> 45) | (w7 << 19)) & 0x7FFFFFFFFFL)))
+          + ((((w7 >>> 20) & 0x7FFFFFFFFFL) + (((w7 >>> 59) | (w8 << 5)) & 0x7FFFFFFFFFL))
+          + ((((w8 >>> 34) | (w9 << 30)) & 0x7FFFFFFFFFL) + ((w9 >>> 9) & 0x7FFFFFFFFFL)));
+      sum += (((((w9 >>> 48) | (w10 << 16)) & 0x7FFFFFFFFFL) + ((w10 >>> 23) & 0x7FFFFFFFFFL))
+          + ((((w10 >>> 62) | (w11 << 2)) & 0x7FFFFFFFFFL) + (((w11 >>> 37) | (w12 << 27)) & 0x7FFFFFFFFFL)))
+          + ((((w12 >>> 12) & 0x7FFFFFFFFFL) + (((w12 >>> 51) | (w13 << 13)) & 0x7FFFFFFFFFL))
+          + ((((w13 >>> 26) | (w14 << 38)) & 0x7FFFFFFFFFL) + ((w14 >>> 1) & 0x7FFFFFFFFFL)));
+      sum += (((((w14 >>> 40) | (w15 << 24)) & 0x7FFFFFFFFFL) + ((w15 >>> 15) & 0x7FFFFFFFFFL))
+          + ((((w15 >>> 54) | (w16 << 10)) & 0x7FFFFFFFFFL) + (((w16 >>> 29) | (w17 << 35)) & 0x7FFFFFFFFFL)))
+          + ((((w17 >>> 4) & 0x7FFFFFFFFFL) + (((w17 >>> 43) | (w18 << 21)) & 0x7FFFFFFFFFL))
+          + (((w18 >>> 18) & 0x7FFFFFFFFFL) + (((w18 >>> 57) | (w19 << 7)) & 0x7FFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 39) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = (LittleEndian.getInt(in, p + 32) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 36) & 0xFFFFL) << 32) | ((in[p + 38] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFFFFFL) + (((w0 >>> 39) | (w1 << 25)) & 0x7FFFFFFFFFL))
+          + (((w1 >>> 14) & 0x7FFFFFFFFFL) + (((w1 >>> 53) | (w2 << 11)) & 0x7FFFFFFFFFL)))
+          + (((((w2 >>> 28) | (w3 << 36)) & 0x7FFFFFFFFFL) + ((w3 >>> 3) & 0x7FFFFFFFFFL))
+          + ((((w3 >>> 42) | (w4 << 22)) & 0x7FFFFFFFFFL) + ((w4 >>> 17) & 0x7FFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack40(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 160) {
@@ -6180,6 +7906,60 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum40(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 160) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      sum += (((w0 & 0xFFFFFFFFFFL) + (((w0 >>> 40) | (w1 << 24)) & 0xFFFFFFFFFFL))
+          + (((w1 >>> 16) & 0xFFFFFFFFFFL) + (((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFFFFFL)))
+          + (((((w2 >>> 32) | (w3 << 32)) & 0xFFFFFFFFFFL) + ((w3 >>> 8) & 0xFFFFFFFFFFL))
+          + ((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFL) + (w4 >>> 24)));
+      sum += (((w5 & 0xFFFFFFFFFFL) + (((w5 >>> 40) | (w6 << 24)) & 0xFFFFFFFFFFL))
+          + (((w6 >>> 16) & 0xFFFFFFFFFFL) + (((w6 >>> 56) | (w7 << 8)) & 0xFFFFFFFFFFL)))
+          + (((((w7 >>> 32) | (w8 << 32)) & 0xFFFFFFFFFFL) + ((w8 >>> 8) & 0xFFFFFFFFFFL))
+          + ((((w8 >>> 48) | (w9 << 16)) & 0xFFFFFFFFFFL) + (w9 >>> 24)));
+      sum += (((w10 & 0xFFFFFFFFFFL) + (((w10 >>> 40) | (w11 << 24)) & 0xFFFFFFFFFFL))
+          + (((w11 >>> 16) & 0xFFFFFFFFFFL) + (((w11 >>> 56) | (w12 << 8)) & 0xFFFFFFFFFFL)))
+          + (((((w12 >>> 32) | (w13 << 32)) & 0xFFFFFFFFFFL) + ((w13 >>> 8) & 0xFFFFFFFFFFL))
+          + ((((w13 >>> 48) | (w14 << 16)) & 0xFFFFFFFFFFL) + (w14 >>> 24)));
+      sum += (((w15 & 0xFFFFFFFFFFL) + (((w15 >>> 40) | (w16 << 24)) & 0xFFFFFFFFFFL))
+          + (((w16 >>> 16) & 0xFFFFFFFFFFL) + (((w16 >>> 56) | (w17 << 8)) & 0xFFFFFFFFFFL)))
+          + (((((w17 >>> 32) | (w18 << 32)) & 0xFFFFFFFFFFL) + ((w18 >>> 8) & 0xFFFFFFFFFFL))
+          + ((((w18 >>> 48) | (w19 << 16)) & 0xFFFFFFFFFFL) + (w19 >>> 24)));
+    }
+    for (; count >= 8; count -= 8, p += 40) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      sum += (((w0 & 0xFFFFFFFFFFL) + (((w0 >>> 40) | (w1 << 24)) & 0xFFFFFFFFFFL))
+          + (((w1 >>> 16) & 0xFFFFFFFFFFL) + (((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFFFFFL)))
+          + (((((w2 >>> 32) | (w3 << 32)) & 0xFFFFFFFFFFL) + ((w3 >>> 8) & 0xFFFFFFFFFFL))
+          + ((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFL) + (w4 >>> 24)));
+    }
+    return sum;
   }
 
   private static int unpack41(byte[] in, int p, long[] out, int o, int count) {
@@ -6356,6 +8136,62 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum41(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 164) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = (LittleEndian.getInt(in, p + 160) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFL) + (((w0 >>> 41) | (w1 << 23)) & 0x1FFFFFFFFFFL))
+          + (((w1 >>> 18) & 0x1FFFFFFFFFFL) + (((w1 >>> 59) | (w2 << 5)) & 0x1FFFFFFFFFFL)))
+          + (((((w2 >>> 36) | (w3 << 28)) & 0x1FFFFFFFFFFL) + ((w3 >>> 13) & 0x1FFFFFFFFFFL))
+          + ((((w3 >>> 54) | (w4 << 10)) & 0x1FFFFFFFFFFL) + (((w4 >>> 31) | (w5 << 33)) & 0x1FFFFFFFFFFL)));
+      sum += ((((w5 >>> 8) & 0x1FFFFFFFFFFL) + (((w5 >>> 49) | (w6 << 15)) & 0x1FFFFFFFFFFL))
+          + ((((w6 >>> 26) | (w7 << 38)) & 0x1FFFFFFFFFFL) + ((w7 >>> 3) & 0x1FFFFFFFFFFL)))
+          + (((((w7 >>> 44) | (w8 << 20)) & 0x1FFFFFFFFFFL) + ((w8 >>> 21) & 0x1FFFFFFFFFFL))
+          + ((((w8 >>> 62) | (w9 << 2)) & 0x1FFFFFFFFFFL) + (((w9 >>> 39) | (w10 << 25)) & 0x1FFFFFFFFFFL)));
+      sum += ((((w10 >>> 16) & 0x1FFFFFFFFFFL) + (((w10 >>> 57) | (w11 << 7)) & 0x1FFFFFFFFFFL))
+          + ((((w11 >>> 34) | (w12 << 30)) & 0x1FFFFFFFFFFL) + ((w12 >>> 11) & 0x1FFFFFFFFFFL)))
+          + (((((w12 >>> 52) | (w13 << 12)) & 0x1FFFFFFFFFFL) + (((w13 >>> 29) | (w14 << 35)) & 0x1FFFFFFFFFFL))
+          + (((w14 >>> 6) & 0x1FFFFFFFFFFL) + (((w14 >>> 47) | (w15 << 17)) & 0x1FFFFFFFFFFL)));
+      sum += (((((w15 >>> 24) | (w16 << 40)) & 0x1FFFFFFFFFFL) + ((w16 >>> 1) & 0x1FFFFFFFFFFL))
+          + ((((w16 >>> 42) | (w17 << 22)) & 0x1FFFFFFFFFFL) + ((w17 >>> 19) & 0x1FFFFFFFFFFL)))
+          + (((((w17 >>> 60) | (w18 << 4)) & 0x1FFFFFFFFFFL) + (((w18 >>> 37) | (w19 << 27)) & 0x1FFFFFFFFFFL))
+          + (((w19 >>> 14) & 0x1FFFFFFFFFFL) + (((w19 >>> 55) | (w20 << 9)) & 0x1FFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 41) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (in[p + 40] & 0xFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFL) + (((w0 >>> 41) | (w1 << 23)) & 0x1FFFFFFFFFFL))
+          + (((w1 >>> 18) & 0x1FFFFFFFFFFL) + (((w1 >>> 59) | (w2 << 5)) & 0x1FFFFFFFFFFL)))
+          + (((((w2 >>> 36) | (w3 << 28)) & 0x1FFFFFFFFFFL) + ((w3 >>> 13) & 0x1FFFFFFFFFFL))
+          + ((((w3 >>> 54) | (w4 << 10)) & 0x1FFFFFFFFFFL) + (((w4 >>> 31) | (w5 << 33)) & 0x1FFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack42(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 168) {
@@ -6528,6 +8364,62 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum42(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 168) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      sum += (((w0 & 0x3FFFFFFFFFFL) + (((w0 >>> 42) | (w1 << 22)) & 0x3FFFFFFFFFFL))
+          + (((w1 >>> 20) & 0x3FFFFFFFFFFL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FFFFFFFFFFL)))
+          + (((((w2 >>> 40) | (w3 << 24)) & 0x3FFFFFFFFFFL) + ((w3 >>> 18) & 0x3FFFFFFFFFFL))
+          + ((((w3 >>> 60) | (w4 << 4)) & 0x3FFFFFFFFFFL) + (((w4 >>> 38) | (w5 << 26)) & 0x3FFFFFFFFFFL)));
+      sum += ((((w5 >>> 16) & 0x3FFFFFFFFFFL) + (((w5 >>> 58) | (w6 << 6)) & 0x3FFFFFFFFFFL))
+          + ((((w6 >>> 36) | (w7 << 28)) & 0x3FFFFFFFFFFL) + ((w7 >>> 14) & 0x3FFFFFFFFFFL)))
+          + (((((w7 >>> 56) | (w8 << 8)) & 0x3FFFFFFFFFFL) + (((w8 >>> 34) | (w9 << 30)) & 0x3FFFFFFFFFFL))
+          + (((w9 >>> 12) & 0x3FFFFFFFFFFL) + (((w9 >>> 54) | (w10 << 10)) & 0x3FFFFFFFFFFL)));
+      sum += (((((w10 >>> 32) | (w11 << 32)) & 0x3FFFFFFFFFFL) + ((w11 >>> 10) & 0x3FFFFFFFFFFL))
+          + ((((w11 >>> 52) | (w12 << 12)) & 0x3FFFFFFFFFFL) + (((w12 >>> 30) | (w13 << 34)) & 0x3FFFFFFFFFFL)))
+          + ((((w13 >>> 8) & 0x3FFFFFFFFFFL) + (((w13 >>> 50) | (w14 << 14)) & 0x3FFFFFFFFFFL))
+          + ((((w14 >>> 28) | (w15 << 36)) & 0x3FFFFFFFFFFL) + ((w15 >>> 6) & 0x3FFFFFFFFFFL)));
+      sum += (((((w15 >>> 48) | (w16 << 16)) & 0x3FFFFFFFFFFL) + (((w16 >>> 26) | (w17 << 38)) & 0x3FFFFFFFFFFL))
+          + (((w17 >>> 4) & 0x3FFFFFFFFFFL) + (((w17 >>> 46) | (w18 << 18)) & 0x3FFFFFFFFFFL)))
+          + (((((w18 >>> 24) | (w19 << 40)) & 0x3FFFFFFFFFFL) + ((w19 >>> 2) & 0x3FFFFFFFFFFL))
+          + ((((w19 >>> 44) | (w20 << 20)) & 0x3FFFFFFFFFFL) + (w20 >>> 22)));
+    }
+    for (; count >= 8; count -= 8, p += 42) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getShort(in, p + 40) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFFFFFFFL) + (((w0 >>> 42) | (w1 << 22)) & 0x3FFFFFFFFFFL))
+          + (((w1 >>> 20) & 0x3FFFFFFFFFFL) + (((w1 >>> 62) | (w2 << 2)) & 0x3FFFFFFFFFFL)))
+          + (((((w2 >>> 40) | (w3 << 24)) & 0x3FFFFFFFFFFL) + ((w3 >>> 18) & 0x3FFFFFFFFFFL))
+          + ((((w3 >>> 60) | (w4 << 4)) & 0x3FFFFFFFFFFL) + (((w4 >>> 38) | (w5 << 26)) & 0x3FFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack43(byte[] in, int p, long[] out, int o, int count) {
@@ -6706,6 +8598,63 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum43(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 172) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = (LittleEndian.getInt(in, p + 168) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFL) + (((w0 >>> 43) | (w1 << 21)) & 0x7FFFFFFFFFFL))
+          + ((((w1 >>> 22) | (w2 << 42)) & 0x7FFFFFFFFFFL) + ((w2 >>> 1) & 0x7FFFFFFFFFFL)))
+          + (((((w2 >>> 44) | (w3 << 20)) & 0x7FFFFFFFFFFL) + (((w3 >>> 23) | (w4 << 41)) & 0x7FFFFFFFFFFL))
+          + (((w4 >>> 2) & 0x7FFFFFFFFFFL) + (((w4 >>> 45) | (w5 << 19)) & 0x7FFFFFFFFFFL)));
+      sum += (((((w5 >>> 24) | (w6 << 40)) & 0x7FFFFFFFFFFL) + ((w6 >>> 3) & 0x7FFFFFFFFFFL))
+          + ((((w6 >>> 46) | (w7 << 18)) & 0x7FFFFFFFFFFL) + (((w7 >>> 25) | (w8 << 39)) & 0x7FFFFFFFFFFL)))
+          + ((((w8 >>> 4) & 0x7FFFFFFFFFFL) + (((w8 >>> 47) | (w9 << 17)) & 0x7FFFFFFFFFFL))
+          + ((((w9 >>> 26) | (w10 << 38)) & 0x7FFFFFFFFFFL) + ((w10 >>> 5) & 0x7FFFFFFFFFFL)));
+      sum += (((((w10 >>> 48) | (w11 << 16)) & 0x7FFFFFFFFFFL) + (((w11 >>> 27) | (w12 << 37)) & 0x7FFFFFFFFFFL))
+          + (((w12 >>> 6) & 0x7FFFFFFFFFFL) + (((w12 >>> 49) | (w13 << 15)) & 0x7FFFFFFFFFFL)))
+          + (((((w13 >>> 28) | (w14 << 36)) & 0x7FFFFFFFFFFL) + ((w14 >>> 7) & 0x7FFFFFFFFFFL))
+          + ((((w14 >>> 50) | (w15 << 14)) & 0x7FFFFFFFFFFL) + (((w15 >>> 29) | (w16 << 35)) & 0x7FFFFFFFFFFL)));
+      sum += ((((w16 >>> 8) & 0x7FFFFFFFFFFL) + (((w16 >>> 51) | (w17 << 13)) & 0x7FFFFFFFFFFL))
+          + ((((w17 >>> 30) | (w18 << 34)) & 0x7FFFFFFFFFFL) + ((w18 >>> 9) & 0x7FFFFFFFFFFL)))
+          + (((((w18 >>> 52) | (w19 << 12)) & 0x7FFFFFFFFFFL) + (((w19 >>> 31) | (w20 << 33)) & 0x7FFFFFFFFFFL))
+          + (((w20 >>> 10) & 0x7FFFFFFFFFFL) + (((w20 >>> 53) | (w21 << 11)) & 0x7FFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 43) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getShort(in, p + 40) & 0xFFFFL) | ((in[p + 42] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFFFFFFFL) + (((w0 >>> 43) | (w1 << 21)) & 0x7FFFFFFFFFFL))
+          + ((((w1 >>> 22) | (w2 << 42)) & 0x7FFFFFFFFFFL) + ((w2 >>> 1) & 0x7FFFFFFFFFFL)))
+          + (((((w2 >>> 44) | (w3 << 20)) & 0x7FFFFFFFFFFL) + (((w3 >>> 23) | (w4 << 41)) & 0x7FFFFFFFFFFL))
+          + (((w4 >>> 2) & 0x7FFFFFFFFFFL) + (((w4 >>> 45) | (w5 << 19)) & 0x7FFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack44(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 176) {
@@ -6880,6 +8829,63 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum44(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 176) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      sum += (((w0 & 0xFFFFFFFFFFFL) + (((w0 >>> 44) | (w1 << 20)) & 0xFFFFFFFFFFFL))
+          + ((((w1 >>> 24) | (w2 << 40)) & 0xFFFFFFFFFFFL) + ((w2 >>> 4) & 0xFFFFFFFFFFFL)))
+          + (((((w2 >>> 48) | (w3 << 16)) & 0xFFFFFFFFFFFL) + (((w3 >>> 28) | (w4 << 36)) & 0xFFFFFFFFFFFL))
+          + (((w4 >>> 8) & 0xFFFFFFFFFFFL) + (((w4 >>> 52) | (w5 << 12)) & 0xFFFFFFFFFFFL)));
+      sum += (((((w5 >>> 32) | (w6 << 32)) & 0xFFFFFFFFFFFL) + ((w6 >>> 12) & 0xFFFFFFFFFFFL))
+          + ((((w6 >>> 56) | (w7 << 8)) & 0xFFFFFFFFFFFL) + (((w7 >>> 36) | (w8 << 28)) & 0xFFFFFFFFFFFL)))
+          + ((((w8 >>> 16) & 0xFFFFFFFFFFFL) + (((w8 >>> 60) | (w9 << 4)) & 0xFFFFFFFFFFFL))
+          + ((((w9 >>> 40) | (w10 << 24)) & 0xFFFFFFFFFFFL) + (w10 >>> 20)));
+      sum += (((w11 & 0xFFFFFFFFFFFL) + (((w11 >>> 44) | (w12 << 20)) & 0xFFFFFFFFFFFL))
+          + ((((w12 >>> 24) | (w13 << 40)) & 0xFFFFFFFFFFFL) + ((w13 >>> 4) & 0xFFFFFFFFFFFL)))
+          + (((((w13 >>> 48) | (w14 << 16)) & 0xFFFFFFFFFFFL) + (((w14 >>> 28) | (w15 << 36)) & 0xFFFFFFFFFFFL))
+          + (((w15 >>> 8) & 0xFFFFFFFFFFFL) + (((w15 >>> 52) | (w16 << 12)) & 0xFFFFFFFFFFFL)));
+      sum += (((((w16 >>> 32) | (w17 << 32)) & 0xFFFFFFFFFFFL) + ((w17 >>> 12) & 0xFFFFFFFFFFFL))
+          + ((((w17 >>> 56) | (w18 << 8)) & 0xFFFFFFFFFFFL) + (((w18 >>> 36) | (w19 << 28)) & 0xFFFFFFFFFFFL)))
+          + ((((w19 >>> 16) & 0xFFFFFFFFFFFL) + (((w19 >>> 60) | (w20 << 4)) & 0xFFFFFFFFFFFL))
+          + ((((w20 >>> 40) | (w21 << 24)) & 0xFFFFFFFFFFFL) + (w21 >>> 20)));
+    }
+    for (; count >= 8; count -= 8, p += 44) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getInt(in, p + 40) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFFFFFFFL) + (((w0 >>> 44) | (w1 << 20)) & 0xFFFFFFFFFFFL))
+          + ((((w1 >>> 24) | (w2 << 40)) & 0xFFFFFFFFFFFL) + ((w2 >>> 4) & 0xFFFFFFFFFFFL)))
+          + (((((w2 >>> 48) | (w3 << 16)) & 0xFFFFFFFFFFFL) + (((w3 >>> 28) | (w4 << 36)) & 0xFFFFFFFFFFFL))
+          + (((w4 >>> 8) & 0xFFFFFFFFFFFL) + (((w4 >>> 52) | (w5 << 12)) & 0xFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack45(byte[] in, int p, long[] out, int o, int count) {
@@ -7060,6 +9066,64 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum45(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 180) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = (LittleEndian.getInt(in, p + 176) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFL) + (((w0 >>> 45) | (w1 << 19)) & 0x1FFFFFFFFFFFL))
+          + ((((w1 >>> 26) | (w2 << 38)) & 0x1FFFFFFFFFFFL) + ((w2 >>> 7) & 0x1FFFFFFFFFFFL)))
+          + (((((w2 >>> 52) | (w3 << 12)) & 0x1FFFFFFFFFFFL) + (((w3 >>> 33) | (w4 << 31)) & 0x1FFFFFFFFFFFL))
+          + (((w4 >>> 14) & 0x1FFFFFFFFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x1FFFFFFFFFFFL)));
+      sum += (((((w5 >>> 40) | (w6 << 24)) & 0x1FFFFFFFFFFFL) + (((w6 >>> 21) | (w7 << 43)) & 0x1FFFFFFFFFFFL))
+          + (((w7 >>> 2) & 0x1FFFFFFFFFFFL) + (((w7 >>> 47) | (w8 << 17)) & 0x1FFFFFFFFFFFL)))
+          + (((((w8 >>> 28) | (w9 << 36)) & 0x1FFFFFFFFFFFL) + ((w9 >>> 9) & 0x1FFFFFFFFFFFL))
+          + ((((w9 >>> 54) | (w10 << 10)) & 0x1FFFFFFFFFFFL) + (((w10 >>> 35) | (w11 << 29)) & 0x1FFFFFFFFFFFL)));
+      sum += ((((w11 >>> 16) & 0x1FFFFFFFFFFFL) + (((w11 >>> 61) | (w12 << 3)) & 0x1FFFFFFFFFFFL))
+          + ((((w12 >>> 42) | (w13 << 22)) & 0x1FFFFFFFFFFFL) + (((w13 >>> 23) | (w14 << 41)) & 0x1FFFFFFFFFFFL)))
+          + ((((w14 >>> 4) & 0x1FFFFFFFFFFFL) + (((w14 >>> 49) | (w15 << 15)) & 0x1FFFFFFFFFFFL))
+          + ((((w15 >>> 30) | (w16 << 34)) & 0x1FFFFFFFFFFFL) + ((w16 >>> 11) & 0x1FFFFFFFFFFFL)));
+      sum += (((((w16 >>> 56) | (w17 << 8)) & 0x1FFFFFFFFFFFL) + (((w17 >>> 37) | (w18 << 27)) & 0x1FFFFFFFFFFFL))
+          + (((w18 >>> 18) & 0x1FFFFFFFFFFFL) + (((w18 >>> 63) | (w19 << 1)) & 0x1FFFFFFFFFFFL)))
+          + (((((w19 >>> 44) | (w20 << 20)) & 0x1FFFFFFFFFFFL) + (((w20 >>> 25) | (w21 << 39)) & 0x1FFFFFFFFFFFL))
+          + (((w21 >>> 6) & 0x1FFFFFFFFFFFL) + (((w21 >>> 51) | (w22 << 13)) & 0x1FFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 45) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getInt(in, p + 40) & 0xFFFFFFFFL) | ((in[p + 44] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFFFFFFFL) + (((w0 >>> 45) | (w1 << 19)) & 0x1FFFFFFFFFFFL))
+          + ((((w1 >>> 26) | (w2 << 38)) & 0x1FFFFFFFFFFFL) + ((w2 >>> 7) & 0x1FFFFFFFFFFFL)))
+          + (((((w2 >>> 52) | (w3 << 12)) & 0x1FFFFFFFFFFFL) + (((w3 >>> 33) | (w4 << 31)) & 0x1FFFFFFFFFFFL))
+          + (((w4 >>> 14) & 0x1FFFFFFFFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x1FFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack46(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 184) {
@@ -7236,6 +9300,64 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum46(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 184) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      sum += (((w0 & 0x3FFFFFFFFFFFL) + (((w0 >>> 46) | (w1 << 18)) & 0x3FFFFFFFFFFFL))
+          + ((((w1 >>> 28) | (w2 << 36)) & 0x3FFFFFFFFFFFL) + ((w2 >>> 10) & 0x3FFFFFFFFFFFL)))
+          + (((((w2 >>> 56) | (w3 << 8)) & 0x3FFFFFFFFFFFL) + (((w3 >>> 38) | (w4 << 26)) & 0x3FFFFFFFFFFFL))
+          + ((((w4 >>> 20) | (w5 << 44)) & 0x3FFFFFFFFFFFL) + ((w5 >>> 2) & 0x3FFFFFFFFFFFL)));
+      sum += (((((w5 >>> 48) | (w6 << 16)) & 0x3FFFFFFFFFFFL) + (((w6 >>> 30) | (w7 << 34)) & 0x3FFFFFFFFFFFL))
+          + (((w7 >>> 12) & 0x3FFFFFFFFFFFL) + (((w7 >>> 58) | (w8 << 6)) & 0x3FFFFFFFFFFFL)))
+          + (((((w8 >>> 40) | (w9 << 24)) & 0x3FFFFFFFFFFFL) + (((w9 >>> 22) | (w10 << 42)) & 0x3FFFFFFFFFFFL))
+          + (((w10 >>> 4) & 0x3FFFFFFFFFFFL) + (((w10 >>> 50) | (w11 << 14)) & 0x3FFFFFFFFFFFL)));
+      sum += (((((w11 >>> 32) | (w12 << 32)) & 0x3FFFFFFFFFFFL) + ((w12 >>> 14) & 0x3FFFFFFFFFFFL))
+          + ((((w12 >>> 60) | (w13 << 4)) & 0x3FFFFFFFFFFFL) + (((w13 >>> 42) | (w14 << 22)) & 0x3FFFFFFFFFFFL)))
+          + (((((w14 >>> 24) | (w15 << 40)) & 0x3FFFFFFFFFFFL) + ((w15 >>> 6) & 0x3FFFFFFFFFFFL))
+          + ((((w15 >>> 52) | (w16 << 12)) & 0x3FFFFFFFFFFFL) + (((w16 >>> 34) | (w17 << 30)) & 0x3FFFFFFFFFFFL)));
+      sum += ((((w17 >>> 16) & 0x3FFFFFFFFFFFL) + (((w17 >>> 62) | (w18 << 2)) & 0x3FFFFFFFFFFFL))
+          + ((((w18 >>> 44) | (w19 << 20)) & 0x3FFFFFFFFFFFL) + (((w19 >>> 26) | (w20 << 38)) & 0x3FFFFFFFFFFFL)))
+          + ((((w20 >>> 8) & 0x3FFFFFFFFFFFL) + (((w20 >>> 54) | (w21 << 10)) & 0x3FFFFFFFFFFFL))
+          + ((((w21 >>> 36) | (w22 << 28)) & 0x3FFFFFFFFFFFL) + (w22 >>> 18)));
+    }
+    for (; count >= 8; count -= 8, p += 46) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getInt(in, p + 40) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 44) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFFFFFFFL) + (((w0 >>> 46) | (w1 << 18)) & 0x3FFFFFFFFFFFL))
+          + ((((w1 >>> 28) | (w2 << 36)) & 0x3FFFFFFFFFFFL) + ((w2 >>> 10) & 0x3FFFFFFFFFFFL)))
+          + (((((w2 >>> 56) | (w3 << 8)) & 0x3FFFFFFFFFFFL) + (((w3 >>> 38) | (w4 << 26)) & 0x3FFFFFFFFFFFL))
+          + ((((w4 >>> 20) | (w5 << 44)) & 0x3FFFFFFFFFFFL) + ((w5 >>> 2) & 0x3FFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack47(byte[] in, int p, long[] out, int o, int count) {
@@ -7418,6 +9540,65 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum47(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 188) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = (LittleEndian.getInt(in, p + 184) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFFL) + (((w0 >>> 47) | (w1 << 17)) & 0x7FFFFFFFFFFFL))
+          + ((((w1 >>> 30) | (w2 << 34)) & 0x7FFFFFFFFFFFL) + ((w2 >>> 13) & 0x7FFFFFFFFFFFL)))
+          + (((((w2 >>> 60) | (w3 << 4)) & 0x7FFFFFFFFFFFL) + (((w3 >>> 43) | (w4 << 21)) & 0x7FFFFFFFFFFFL))
+          + ((((w4 >>> 26) | (w5 << 38)) & 0x7FFFFFFFFFFFL) + ((w5 >>> 9) & 0x7FFFFFFFFFFFL)));
+      sum += (((((w5 >>> 56) | (w6 << 8)) & 0x7FFFFFFFFFFFL) + (((w6 >>> 39) | (w7 << 25)) & 0x7FFFFFFFFFFFL))
+          + ((((w7 >>> 22) | (w8 << 42)) & 0x7FFFFFFFFFFFL) + ((w8 >>> 5) & 0x7FFFFFFFFFFFL)))
+          + (((((w8 >>> 52) | (w9 << 12)) & 0x7FFFFFFFFFFFL) + (((w9 >>> 35) | (w10 << 29)) & 0x7FFFFFFFFFFFL))
+          + ((((w10 >>> 18) | (w11 << 46)) & 0x7FFFFFFFFFFFL) + ((w11 >>> 1) & 0x7FFFFFFFFFFFL)));
+      sum += (((((w11 >>> 48) | (w12 << 16)) & 0x7FFFFFFFFFFFL) + (((w12 >>> 31) | (w13 << 33)) & 0x7FFFFFFFFFFFL))
+          + (((w13 >>> 14) & 0x7FFFFFFFFFFFL) + (((w13 >>> 61) | (w14 << 3)) & 0x7FFFFFFFFFFFL)))
+          + (((((w14 >>> 44) | (w15 << 20)) & 0x7FFFFFFFFFFFL) + (((w15 >>> 27) | (w16 << 37)) & 0x7FFFFFFFFFFFL))
+          + (((w16 >>> 10) & 0x7FFFFFFFFFFFL) + (((w16 >>> 57) | (w17 << 7)) & 0x7FFFFFFFFFFFL)));
+      sum += (((((w17 >>> 40) | (w18 << 24)) & 0x7FFFFFFFFFFFL) + (((w18 >>> 23) | (w19 << 41)) & 0x7FFFFFFFFFFFL))
+          + (((w19 >>> 6) & 0x7FFFFFFFFFFFL) + (((w19 >>> 53) | (w20 << 11)) & 0x7FFFFFFFFFFFL)))
+          + (((((w20 >>> 36) | (w21 << 28)) & 0x7FFFFFFFFFFFL) + (((w21 >>> 19) | (w22 << 45)) & 0x7FFFFFFFFFFFL))
+          + (((w22 >>> 2) & 0x7FFFFFFFFFFFL) + (((w22 >>> 49) | (w23 << 15)) & 0x7FFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 47) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = (LittleEndian.getInt(in, p + 40) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 44) & 0xFFFFL) << 32) | ((in[p + 46] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFFFFFFFL) + (((w0 >>> 47) | (w1 << 17)) & 0x7FFFFFFFFFFFL))
+          + ((((w1 >>> 30) | (w2 << 34)) & 0x7FFFFFFFFFFFL) + ((w2 >>> 13) & 0x7FFFFFFFFFFFL)))
+          + (((((w2 >>> 60) | (w3 << 4)) & 0x7FFFFFFFFFFFL) + (((w3 >>> 43) | (w4 << 21)) & 0x7FFFFFFFFFFFL))
+          + ((((w4 >>> 26) | (w5 << 38)) & 0x7FFFFFFFFFFFL) + ((w5 >>> 9) & 0x7FFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack48(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 192) {
@@ -7596,6 +9777,65 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum48(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 192) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      sum += (((w0 & 0xFFFFFFFFFFFFL) + (((w0 >>> 48) | (w1 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w1 >>> 32) | (w2 << 32)) & 0xFFFFFFFFFFFFL) + (w2 >>> 16)))
+          + (((w3 & 0xFFFFFFFFFFFFL) + (((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w4 >>> 32) | (w5 << 32)) & 0xFFFFFFFFFFFFL) + (w5 >>> 16)));
+      sum += (((w6 & 0xFFFFFFFFFFFFL) + (((w6 >>> 48) | (w7 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w7 >>> 32) | (w8 << 32)) & 0xFFFFFFFFFFFFL) + (w8 >>> 16)))
+          + (((w9 & 0xFFFFFFFFFFFFL) + (((w9 >>> 48) | (w10 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w10 >>> 32) | (w11 << 32)) & 0xFFFFFFFFFFFFL) + (w11 >>> 16)));
+      sum += (((w12 & 0xFFFFFFFFFFFFL) + (((w12 >>> 48) | (w13 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w13 >>> 32) | (w14 << 32)) & 0xFFFFFFFFFFFFL) + (w14 >>> 16)))
+          + (((w15 & 0xFFFFFFFFFFFFL) + (((w15 >>> 48) | (w16 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w16 >>> 32) | (w17 << 32)) & 0xFFFFFFFFFFFFL) + (w17 >>> 16)));
+      sum += (((w18 & 0xFFFFFFFFFFFFL) + (((w18 >>> 48) | (w19 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w19 >>> 32) | (w20 << 32)) & 0xFFFFFFFFFFFFL) + (w20 >>> 16)))
+          + (((w21 & 0xFFFFFFFFFFFFL) + (((w21 >>> 48) | (w22 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w22 >>> 32) | (w23 << 32)) & 0xFFFFFFFFFFFFL) + (w23 >>> 16)));
+    }
+    for (; count >= 8; count -= 8, p += 48) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      sum += (((w0 & 0xFFFFFFFFFFFFL) + (((w0 >>> 48) | (w1 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w1 >>> 32) | (w2 << 32)) & 0xFFFFFFFFFFFFL) + (w2 >>> 16)))
+          + (((w3 & 0xFFFFFFFFFFFFL) + (((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFFFL))
+          + ((((w4 >>> 32) | (w5 << 32)) & 0xFFFFFFFFFFFFL) + (w5 >>> 16)));
+    }
+    return sum;
   }
 
   private static int unpack49(byte[] in, int p, long[] out, int o, int count) {
@@ -7781,6 +10021,67 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum49(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 196) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = (LittleEndian.getInt(in, p + 192) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFL) + (((w0 >>> 49) | (w1 << 15)) & 0x1FFFFFFFFFFFFL))
+          + ((((w1 >>> 34) | (w2 << 30)) & 0x1FFFFFFFFFFFFL) + (((w2 >>> 19) | (w3 << 45)) & 0x1FFFFFFFFFFFFL)))
+          + ((((w3 >>> 4) & 0x1FFFFFFFFFFFFL) + (((w3 >>> 53) | (w4 << 11)) & 0x1FFFFFFFFFFFFL))
+          + ((((w4 >>> 38) | (w5 << 26)) & 0x1FFFFFFFFFFFFL) + (((w5 >>> 23) | (w6 << 41)) & 0x1FFFFFFFFFFFFL)));
+      sum += ((((w6 >>> 8) & 0x1FFFFFFFFFFFFL) + (((w6 >>> 57) | (w7 << 7)) & 0x1FFFFFFFFFFFFL))
+          + ((((w7 >>> 42) | (w8 << 22)) & 0x1FFFFFFFFFFFFL) + (((w8 >>> 27) | (w9 << 37)) & 0x1FFFFFFFFFFFFL)))
+          + ((((w9 >>> 12) & 0x1FFFFFFFFFFFFL) + (((w9 >>> 61) | (w10 << 3)) & 0x1FFFFFFFFFFFFL))
+          + ((((w10 >>> 46) | (w11 << 18)) & 0x1FFFFFFFFFFFFL) + (((w11 >>> 31) | (w12 << 33)) & 0x1FFFFFFFFFFFFL)));
+      sum += (((((w12 >>> 16) | (w13 << 48)) & 0x1FFFFFFFFFFFFL) + ((w13 >>> 1) & 0x1FFFFFFFFFFFFL))
+          + ((((w13 >>> 50) | (w14 << 14)) & 0x1FFFFFFFFFFFFL) + (((w14 >>> 35) | (w15 << 29)) & 0x1FFFFFFFFFFFFL)))
+          + (((((w15 >>> 20) | (w16 << 44)) & 0x1FFFFFFFFFFFFL) + ((w16 >>> 5) & 0x1FFFFFFFFFFFFL))
+          + ((((w16 >>> 54) | (w17 << 10)) & 0x1FFFFFFFFFFFFL) + (((w17 >>> 39) | (w18 << 25)) & 0x1FFFFFFFFFFFFL)));
+      sum += (((((w18 >>> 24) | (w19 << 40)) & 0x1FFFFFFFFFFFFL) + ((w19 >>> 9) & 0x1FFFFFFFFFFFFL))
+          + ((((w19 >>> 58) | (w20 << 6)) & 0x1FFFFFFFFFFFFL) + (((w20 >>> 43) | (w21 << 21)) & 0x1FFFFFFFFFFFFL)))
+          + (((((w21 >>> 28) | (w22 << 36)) & 0x1FFFFFFFFFFFFL) + ((w22 >>> 13) & 0x1FFFFFFFFFFFFL))
+          + ((((w22 >>> 62) | (w23 << 2)) & 0x1FFFFFFFFFFFFL) + (((w23 >>> 47) | (w24 << 17)) & 0x1FFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 49) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (in[p + 48] & 0xFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFL) + (((w0 >>> 49) | (w1 << 15)) & 0x1FFFFFFFFFFFFL))
+          + ((((w1 >>> 34) | (w2 << 30)) & 0x1FFFFFFFFFFFFL) + (((w2 >>> 19) | (w3 << 45)) & 0x1FFFFFFFFFFFFL)))
+          + ((((w3 >>> 4) & 0x1FFFFFFFFFFFFL) + (((w3 >>> 53) | (w4 << 11)) & 0x1FFFFFFFFFFFFL))
+          + ((((w4 >>> 38) | (w5 << 26)) & 0x1FFFFFFFFFFFFL) + (((w5 >>> 23) | (w6 << 41)) & 0x1FFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack50(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 200) {
@@ -7962,6 +10263,67 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum50(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 200) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      sum += (((w0 & 0x3FFFFFFFFFFFFL) + (((w0 >>> 50) | (w1 << 14)) & 0x3FFFFFFFFFFFFL))
+          + ((((w1 >>> 36) | (w2 << 28)) & 0x3FFFFFFFFFFFFL) + (((w2 >>> 22) | (w3 << 42)) & 0x3FFFFFFFFFFFFL)))
+          + ((((w3 >>> 8) & 0x3FFFFFFFFFFFFL) + (((w3 >>> 58) | (w4 << 6)) & 0x3FFFFFFFFFFFFL))
+          + ((((w4 >>> 44) | (w5 << 20)) & 0x3FFFFFFFFFFFFL) + (((w5 >>> 30) | (w6 << 34)) & 0x3FFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 16) | (w7 << 48)) & 0x3FFFFFFFFFFFFL) + ((w7 >>> 2) & 0x3FFFFFFFFFFFFL))
+          + ((((w7 >>> 52) | (w8 << 12)) & 0x3FFFFFFFFFFFFL) + (((w8 >>> 38) | (w9 << 26)) & 0x3FFFFFFFFFFFFL)))
+          + (((((w9 >>> 24) | (w10 << 40)) & 0x3FFFFFFFFFFFFL) + ((w10 >>> 10) & 0x3FFFFFFFFFFFFL))
+          + ((((w10 >>> 60) | (w11 << 4)) & 0x3FFFFFFFFFFFFL) + (((w11 >>> 46) | (w12 << 18)) & 0x3FFFFFFFFFFFFL)));
+      sum += (((((w12 >>> 32) | (w13 << 32)) & 0x3FFFFFFFFFFFFL) + (((w13 >>> 18) | (w14 << 46)) & 0x3FFFFFFFFFFFFL))
+          + (((w14 >>> 4) & 0x3FFFFFFFFFFFFL) + (((w14 >>> 54) | (w15 << 10)) & 0x3FFFFFFFFFFFFL)))
+          + (((((w15 >>> 40) | (w16 << 24)) & 0x3FFFFFFFFFFFFL) + (((w16 >>> 26) | (w17 << 38)) & 0x3FFFFFFFFFFFFL))
+          + (((w17 >>> 12) & 0x3FFFFFFFFFFFFL) + (((w17 >>> 62) | (w18 << 2)) & 0x3FFFFFFFFFFFFL)));
+      sum += (((((w18 >>> 48) | (w19 << 16)) & 0x3FFFFFFFFFFFFL) + (((w19 >>> 34) | (w20 << 30)) & 0x3FFFFFFFFFFFFL))
+          + ((((w20 >>> 20) | (w21 << 44)) & 0x3FFFFFFFFFFFFL) + ((w21 >>> 6) & 0x3FFFFFFFFFFFFL)))
+          + (((((w21 >>> 56) | (w22 << 8)) & 0x3FFFFFFFFFFFFL) + (((w22 >>> 42) | (w23 << 22)) & 0x3FFFFFFFFFFFFL))
+          + ((((w23 >>> 28) | (w24 << 36)) & 0x3FFFFFFFFFFFFL) + (w24 >>> 14)));
+    }
+    for (; count >= 8; count -= 8, p += 50) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getShort(in, p + 48) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFFFFFFFFFL) + (((w0 >>> 50) | (w1 << 14)) & 0x3FFFFFFFFFFFFL))
+          + ((((w1 >>> 36) | (w2 << 28)) & 0x3FFFFFFFFFFFFL) + (((w2 >>> 22) | (w3 << 42)) & 0x3FFFFFFFFFFFFL)))
+          + ((((w3 >>> 8) & 0x3FFFFFFFFFFFFL) + (((w3 >>> 58) | (w4 << 6)) & 0x3FFFFFFFFFFFFL))
+          + ((((w4 >>> 44) | (w5 << 20)) & 0x3FFFFFFFFFFFFL) + (((w5 >>> 30) | (w6 << 34)) & 0x3FFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack51(byte[] in, int p, long[] out, int o, int count) {
@@ -8149,6 +10511,68 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum51(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 204) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = (LittleEndian.getInt(in, p + 200) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFFFL) + (((w0 >>> 51) | (w1 << 13)) & 0x7FFFFFFFFFFFFL))
+          + ((((w1 >>> 38) | (w2 << 26)) & 0x7FFFFFFFFFFFFL) + (((w2 >>> 25) | (w3 << 39)) & 0x7FFFFFFFFFFFFL)))
+          + ((((w3 >>> 12) & 0x7FFFFFFFFFFFFL) + (((w3 >>> 63) | (w4 << 1)) & 0x7FFFFFFFFFFFFL))
+          + ((((w4 >>> 50) | (w5 << 14)) & 0x7FFFFFFFFFFFFL) + (((w5 >>> 37) | (w6 << 27)) & 0x7FFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 24) | (w7 << 40)) & 0x7FFFFFFFFFFFFL) + ((w7 >>> 11) & 0x7FFFFFFFFFFFFL))
+          + ((((w7 >>> 62) | (w8 << 2)) & 0x7FFFFFFFFFFFFL) + (((w8 >>> 49) | (w9 << 15)) & 0x7FFFFFFFFFFFFL)))
+          + (((((w9 >>> 36) | (w10 << 28)) & 0x7FFFFFFFFFFFFL) + (((w10 >>> 23) | (w11 << 41)) & 0x7FFFFFFFFFFFFL))
+          + (((w11 >>> 10) & 0x7FFFFFFFFFFFFL) + (((w11 >>> 61) | (w12 << 3)) & 0x7FFFFFFFFFFFFL)));
+      sum += (((((w12 >>> 48) | (w13 << 16)) & 0x7FFFFFFFFFFFFL) + (((w13 >>> 35) | (w14 << 29)) & 0x7FFFFFFFFFFFFL))
+          + ((((w14 >>> 22) | (w15 << 42)) & 0x7FFFFFFFFFFFFL) + ((w15 >>> 9) & 0x7FFFFFFFFFFFFL)))
+          + (((((w15 >>> 60) | (w16 << 4)) & 0x7FFFFFFFFFFFFL) + (((w16 >>> 47) | (w17 << 17)) & 0x7FFFFFFFFFFFFL))
+          + ((((w17 >>> 34) | (w18 << 30)) & 0x7FFFFFFFFFFFFL) + (((w18 >>> 21) | (w19 << 43)) & 0x7FFFFFFFFFFFFL)));
+      sum += ((((w19 >>> 8) & 0x7FFFFFFFFFFFFL) + (((w19 >>> 59) | (w20 << 5)) & 0x7FFFFFFFFFFFFL))
+          + ((((w20 >>> 46) | (w21 << 18)) & 0x7FFFFFFFFFFFFL) + (((w21 >>> 33) | (w22 << 31)) & 0x7FFFFFFFFFFFFL)))
+          + (((((w22 >>> 20) | (w23 << 44)) & 0x7FFFFFFFFFFFFL) + ((w23 >>> 7) & 0x7FFFFFFFFFFFFL))
+          + ((((w23 >>> 58) | (w24 << 6)) & 0x7FFFFFFFFFFFFL) + (((w24 >>> 45) | (w25 << 19)) & 0x7FFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 51) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getShort(in, p + 48) & 0xFFFFL) | ((in[p + 50] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFFFFFFFFFL) + (((w0 >>> 51) | (w1 << 13)) & 0x7FFFFFFFFFFFFL))
+          + ((((w1 >>> 38) | (w2 << 26)) & 0x7FFFFFFFFFFFFL) + (((w2 >>> 25) | (w3 << 39)) & 0x7FFFFFFFFFFFFL)))
+          + ((((w3 >>> 12) & 0x7FFFFFFFFFFFFL) + (((w3 >>> 63) | (w4 << 1)) & 0x7FFFFFFFFFFFFL))
+          + ((((w4 >>> 50) | (w5 << 14)) & 0x7FFFFFFFFFFFFL) + (((w5 >>> 37) | (w6 << 27)) & 0x7FFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack52(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 208) {
@@ -8332,6 +10756,68 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum52(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 208) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      sum += (((w0 & 0xFFFFFFFFFFFFFL) + (((w0 >>> 52) | (w1 << 12)) & 0xFFFFFFFFFFFFFL))
+          + ((((w1 >>> 40) | (w2 << 24)) & 0xFFFFFFFFFFFFFL) + (((w2 >>> 28) | (w3 << 36)) & 0xFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 16) | (w4 << 48)) & 0xFFFFFFFFFFFFFL) + ((w4 >>> 4) & 0xFFFFFFFFFFFFFL))
+          + ((((w4 >>> 56) | (w5 << 8)) & 0xFFFFFFFFFFFFFL) + (((w5 >>> 44) | (w6 << 20)) & 0xFFFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 32) | (w7 << 32)) & 0xFFFFFFFFFFFFFL) + (((w7 >>> 20) | (w8 << 44)) & 0xFFFFFFFFFFFFFL))
+          + (((w8 >>> 8) & 0xFFFFFFFFFFFFFL) + (((w8 >>> 60) | (w9 << 4)) & 0xFFFFFFFFFFFFFL)))
+          + (((((w9 >>> 48) | (w10 << 16)) & 0xFFFFFFFFFFFFFL) + (((w10 >>> 36) | (w11 << 28)) & 0xFFFFFFFFFFFFFL))
+          + ((((w11 >>> 24) | (w12 << 40)) & 0xFFFFFFFFFFFFFL) + (w12 >>> 12)));
+      sum += (((w13 & 0xFFFFFFFFFFFFFL) + (((w13 >>> 52) | (w14 << 12)) & 0xFFFFFFFFFFFFFL))
+          + ((((w14 >>> 40) | (w15 << 24)) & 0xFFFFFFFFFFFFFL) + (((w15 >>> 28) | (w16 << 36)) & 0xFFFFFFFFFFFFFL)))
+          + (((((w16 >>> 16) | (w17 << 48)) & 0xFFFFFFFFFFFFFL) + ((w17 >>> 4) & 0xFFFFFFFFFFFFFL))
+          + ((((w17 >>> 56) | (w18 << 8)) & 0xFFFFFFFFFFFFFL) + (((w18 >>> 44) | (w19 << 20)) & 0xFFFFFFFFFFFFFL)));
+      sum += (((((w19 >>> 32) | (w20 << 32)) & 0xFFFFFFFFFFFFFL) + (((w20 >>> 20) | (w21 << 44)) & 0xFFFFFFFFFFFFFL))
+          + (((w21 >>> 8) & 0xFFFFFFFFFFFFFL) + (((w21 >>> 60) | (w22 << 4)) & 0xFFFFFFFFFFFFFL)))
+          + (((((w22 >>> 48) | (w23 << 16)) & 0xFFFFFFFFFFFFFL) + (((w23 >>> 36) | (w24 << 28)) & 0xFFFFFFFFFFFFFL))
+          + ((((w24 >>> 24) | (w25 << 40)) & 0xFFFFFFFFFFFFFL) + (w25 >>> 12)));
+    }
+    for (; count >= 8; count -= 8, p += 52) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getInt(in, p + 48) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFFFFFFFFFL) + (((w0 >>> 52) | (w1 << 12)) & 0xFFFFFFFFFFFFFL))
+          + ((((w1 >>> 40) | (w2 << 24)) & 0xFFFFFFFFFFFFFL) + (((w2 >>> 28) | (w3 << 36)) & 0xFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 16) | (w4 << 48)) & 0xFFFFFFFFFFFFFL) + ((w4 >>> 4) & 0xFFFFFFFFFFFFFL))
+          + ((((w4 >>> 56) | (w5 << 8)) & 0xFFFFFFFFFFFFFL) + (((w5 >>> 44) | (w6 << 20)) & 0xFFFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack53(byte[] in, int p, long[] out, int o, int count) {
@@ -8521,6 +11007,69 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum53(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 212) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = (LittleEndian.getInt(in, p + 208) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFL) + (((w0 >>> 53) | (w1 << 11)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w1 >>> 42) | (w2 << 22)) & 0x1FFFFFFFFFFFFFL) + (((w2 >>> 31) | (w3 << 33)) & 0x1FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 20) | (w4 << 44)) & 0x1FFFFFFFFFFFFFL) + ((w4 >>> 9) & 0x1FFFFFFFFFFFFFL))
+          + ((((w4 >>> 62) | (w5 << 2)) & 0x1FFFFFFFFFFFFFL) + (((w5 >>> 51) | (w6 << 13)) & 0x1FFFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 40) | (w7 << 24)) & 0x1FFFFFFFFFFFFFL) + (((w7 >>> 29) | (w8 << 35)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w8 >>> 18) | (w9 << 46)) & 0x1FFFFFFFFFFFFFL) + ((w9 >>> 7) & 0x1FFFFFFFFFFFFFL)))
+          + (((((w9 >>> 60) | (w10 << 4)) & 0x1FFFFFFFFFFFFFL) + (((w10 >>> 49) | (w11 << 15)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w11 >>> 38) | (w12 << 26)) & 0x1FFFFFFFFFFFFFL) + (((w12 >>> 27) | (w13 << 37)) & 0x1FFFFFFFFFFFFFL)));
+      sum += (((((w13 >>> 16) | (w14 << 48)) & 0x1FFFFFFFFFFFFFL) + ((w14 >>> 5) & 0x1FFFFFFFFFFFFFL))
+          + ((((w14 >>> 58) | (w15 << 6)) & 0x1FFFFFFFFFFFFFL) + (((w15 >>> 47) | (w16 << 17)) & 0x1FFFFFFFFFFFFFL)))
+          + (((((w16 >>> 36) | (w17 << 28)) & 0x1FFFFFFFFFFFFFL) + (((w17 >>> 25) | (w18 << 39)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w18 >>> 14) | (w19 << 50)) & 0x1FFFFFFFFFFFFFL) + ((w19 >>> 3) & 0x1FFFFFFFFFFFFFL)));
+      sum += (((((w19 >>> 56) | (w20 << 8)) & 0x1FFFFFFFFFFFFFL) + (((w20 >>> 45) | (w21 << 19)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w21 >>> 34) | (w22 << 30)) & 0x1FFFFFFFFFFFFFL) + (((w22 >>> 23) | (w23 << 41)) & 0x1FFFFFFFFFFFFFL)))
+          + (((((w23 >>> 12) | (w24 << 52)) & 0x1FFFFFFFFFFFFFL) + ((w24 >>> 1) & 0x1FFFFFFFFFFFFFL))
+          + ((((w24 >>> 54) | (w25 << 10)) & 0x1FFFFFFFFFFFFFL) + (((w25 >>> 43) | (w26 << 21)) & 0x1FFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 53) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getInt(in, p + 48) & 0xFFFFFFFFL) | ((in[p + 52] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFL) + (((w0 >>> 53) | (w1 << 11)) & 0x1FFFFFFFFFFFFFL))
+          + ((((w1 >>> 42) | (w2 << 22)) & 0x1FFFFFFFFFFFFFL) + (((w2 >>> 31) | (w3 << 33)) & 0x1FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 20) | (w4 << 44)) & 0x1FFFFFFFFFFFFFL) + ((w4 >>> 9) & 0x1FFFFFFFFFFFFFL))
+          + ((((w4 >>> 62) | (w5 << 2)) & 0x1FFFFFFFFFFFFFL) + (((w5 >>> 51) | (w6 << 13)) & 0x1FFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack54(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 216) {
@@ -8706,6 +11255,69 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum54(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 216) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFL) + (((w0 >>> 54) | (w1 << 10)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w1 >>> 44) | (w2 << 20)) & 0x3FFFFFFFFFFFFFL) + (((w2 >>> 34) | (w3 << 30)) & 0x3FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 24) | (w4 << 40)) & 0x3FFFFFFFFFFFFFL) + (((w4 >>> 14) | (w5 << 50)) & 0x3FFFFFFFFFFFFFL))
+          + (((w5 >>> 4) & 0x3FFFFFFFFFFFFFL) + (((w5 >>> 58) | (w6 << 6)) & 0x3FFFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 48) | (w7 << 16)) & 0x3FFFFFFFFFFFFFL) + (((w7 >>> 38) | (w8 << 26)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w8 >>> 28) | (w9 << 36)) & 0x3FFFFFFFFFFFFFL) + (((w9 >>> 18) | (w10 << 46)) & 0x3FFFFFFFFFFFFFL)))
+          + ((((w10 >>> 8) & 0x3FFFFFFFFFFFFFL) + (((w10 >>> 62) | (w11 << 2)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w11 >>> 52) | (w12 << 12)) & 0x3FFFFFFFFFFFFFL) + (((w12 >>> 42) | (w13 << 22)) & 0x3FFFFFFFFFFFFFL)));
+      sum += (((((w13 >>> 32) | (w14 << 32)) & 0x3FFFFFFFFFFFFFL) + (((w14 >>> 22) | (w15 << 42)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w15 >>> 12) | (w16 << 52)) & 0x3FFFFFFFFFFFFFL) + ((w16 >>> 2) & 0x3FFFFFFFFFFFFFL)))
+          + (((((w16 >>> 56) | (w17 << 8)) & 0x3FFFFFFFFFFFFFL) + (((w17 >>> 46) | (w18 << 18)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w18 >>> 36) | (w19 << 28)) & 0x3FFFFFFFFFFFFFL) + (((w19 >>> 26) | (w20 << 38)) & 0x3FFFFFFFFFFFFFL)));
+      sum += (((((w20 >>> 16) | (w21 << 48)) & 0x3FFFFFFFFFFFFFL) + ((w21 >>> 6) & 0x3FFFFFFFFFFFFFL))
+          + ((((w21 >>> 60) | (w22 << 4)) & 0x3FFFFFFFFFFFFFL) + (((w22 >>> 50) | (w23 << 14)) & 0x3FFFFFFFFFFFFFL)))
+          + (((((w23 >>> 40) | (w24 << 24)) & 0x3FFFFFFFFFFFFFL) + (((w24 >>> 30) | (w25 << 34)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w25 >>> 20) | (w26 << 44)) & 0x3FFFFFFFFFFFFFL) + (w26 >>> 10)));
+    }
+    for (; count >= 8; count -= 8, p += 54) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getInt(in, p + 48) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 52) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFL) + (((w0 >>> 54) | (w1 << 10)) & 0x3FFFFFFFFFFFFFL))
+          + ((((w1 >>> 44) | (w2 << 20)) & 0x3FFFFFFFFFFFFFL) + (((w2 >>> 34) | (w3 << 30)) & 0x3FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 24) | (w4 << 40)) & 0x3FFFFFFFFFFFFFL) + (((w4 >>> 14) | (w5 << 50)) & 0x3FFFFFFFFFFFFFL))
+          + (((w5 >>> 4) & 0x3FFFFFFFFFFFFFL) + (((w5 >>> 58) | (w6 << 6)) & 0x3FFFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack55(byte[] in, int p, long[] out, int o, int count) {
@@ -8897,6 +11509,70 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum55(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 220) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = (LittleEndian.getInt(in, p + 216) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFL) + (((w0 >>> 55) | (w1 << 9)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w1 >>> 46) | (w2 << 18)) & 0x7FFFFFFFFFFFFFL) + (((w2 >>> 37) | (w3 << 27)) & 0x7FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 28) | (w4 << 36)) & 0x7FFFFFFFFFFFFFL) + (((w4 >>> 19) | (w5 << 45)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w5 >>> 10) | (w6 << 54)) & 0x7FFFFFFFFFFFFFL) + ((w6 >>> 1) & 0x7FFFFFFFFFFFFFL)));
+      sum += (((((w6 >>> 56) | (w7 << 8)) & 0x7FFFFFFFFFFFFFL) + (((w7 >>> 47) | (w8 << 17)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w8 >>> 38) | (w9 << 26)) & 0x7FFFFFFFFFFFFFL) + (((w9 >>> 29) | (w10 << 35)) & 0x7FFFFFFFFFFFFFL)))
+          + (((((w10 >>> 20) | (w11 << 44)) & 0x7FFFFFFFFFFFFFL) + (((w11 >>> 11) | (w12 << 53)) & 0x7FFFFFFFFFFFFFL))
+          + (((w12 >>> 2) & 0x7FFFFFFFFFFFFFL) + (((w12 >>> 57) | (w13 << 7)) & 0x7FFFFFFFFFFFFFL)));
+      sum += (((((w13 >>> 48) | (w14 << 16)) & 0x7FFFFFFFFFFFFFL) + (((w14 >>> 39) | (w15 << 25)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w15 >>> 30) | (w16 << 34)) & 0x7FFFFFFFFFFFFFL) + (((w16 >>> 21) | (w17 << 43)) & 0x7FFFFFFFFFFFFFL)))
+          + (((((w17 >>> 12) | (w18 << 52)) & 0x7FFFFFFFFFFFFFL) + ((w18 >>> 3) & 0x7FFFFFFFFFFFFFL))
+          + ((((w18 >>> 58) | (w19 << 6)) & 0x7FFFFFFFFFFFFFL) + (((w19 >>> 49) | (w20 << 15)) & 0x7FFFFFFFFFFFFFL)));
+      sum += (((((w20 >>> 40) | (w21 << 24)) & 0x7FFFFFFFFFFFFFL) + (((w21 >>> 31) | (w22 << 33)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w22 >>> 22) | (w23 << 42)) & 0x7FFFFFFFFFFFFFL) + (((w23 >>> 13) | (w24 << 51)) & 0x7FFFFFFFFFFFFFL)))
+          + ((((w24 >>> 4) & 0x7FFFFFFFFFFFFFL) + (((w24 >>> 59) | (w25 << 5)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w25 >>> 50) | (w26 << 14)) & 0x7FFFFFFFFFFFFFL) + (((w26 >>> 41) | (w27 << 23)) & 0x7FFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 55) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = (LittleEndian.getInt(in, p + 48) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 52) & 0xFFFFL) << 32) | ((in[p + 54] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFL) + (((w0 >>> 55) | (w1 << 9)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w1 >>> 46) | (w2 << 18)) & 0x7FFFFFFFFFFFFFL) + (((w2 >>> 37) | (w3 << 27)) & 0x7FFFFFFFFFFFFFL)))
+          + (((((w3 >>> 28) | (w4 << 36)) & 0x7FFFFFFFFFFFFFL) + (((w4 >>> 19) | (w5 << 45)) & 0x7FFFFFFFFFFFFFL))
+          + ((((w5 >>> 10) | (w6 << 54)) & 0x7FFFFFFFFFFFFFL) + ((w6 >>> 1) & 0x7FFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack56(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 224) {
@@ -9084,6 +11760,70 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum56(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 224) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      sum += (((w0 & 0xFFFFFFFFFFFFFFL) + (((w0 >>> 56) | (w1 << 8)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 48) | (w2 << 16)) & 0xFFFFFFFFFFFFFFL) + (((w2 >>> 40) | (w3 << 24)) & 0xFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 32) | (w4 << 32)) & 0xFFFFFFFFFFFFFFL) + (((w4 >>> 24) | (w5 << 40)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 16) | (w6 << 48)) & 0xFFFFFFFFFFFFFFL) + (w6 >>> 8)));
+      sum += (((w7 & 0xFFFFFFFFFFFFFFL) + (((w7 >>> 56) | (w8 << 8)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w8 >>> 48) | (w9 << 16)) & 0xFFFFFFFFFFFFFFL) + (((w9 >>> 40) | (w10 << 24)) & 0xFFFFFFFFFFFFFFL)))
+          + (((((w10 >>> 32) | (w11 << 32)) & 0xFFFFFFFFFFFFFFL) + (((w11 >>> 24) | (w12 << 40)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w12 >>> 16) | (w13 << 48)) & 0xFFFFFFFFFFFFFFL) + (w13 >>> 8)));
+      sum += (((w14 & 0xFFFFFFFFFFFFFFL) + (((w14 >>> 56) | (w15 << 8)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w15 >>> 48) | (w16 << 16)) & 0xFFFFFFFFFFFFFFL) + (((w16 >>> 40) | (w17 << 24)) & 0xFFFFFFFFFFFFFFL)))
+          + (((((w17 >>> 32) | (w18 << 32)) & 0xFFFFFFFFFFFFFFL) + (((w18 >>> 24) | (w19 << 40)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w19 >>> 16) | (w20 << 48)) & 0xFFFFFFFFFFFFFFL) + (w20 >>> 8)));
+      sum += (((w21 & 0xFFFFFFFFFFFFFFL) + (((w21 >>> 56) | (w22 << 8)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w22 >>> 48) | (w23 << 16)) & 0xFFFFFFFFFFFFFFL) + (((w23 >>> 40) | (w24 << 24)) & 0xFFFFFFFFFFFFFFL)))
+          + (((((w24 >>> 32) | (w25 << 32)) & 0xFFFFFFFFFFFFFFL) + (((w25 >>> 24) | (w26 << 40)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w26 >>> 16) | (w27 << 48)) & 0xFFFFFFFFFFFFFFL) + (w27 >>> 8)));
+    }
+    for (; count >= 8; count -= 8, p += 56) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      sum += (((w0 & 0xFFFFFFFFFFFFFFL) + (((w0 >>> 56) | (w1 << 8)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 48) | (w2 << 16)) & 0xFFFFFFFFFFFFFFL) + (((w2 >>> 40) | (w3 << 24)) & 0xFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 32) | (w4 << 32)) & 0xFFFFFFFFFFFFFFL) + (((w4 >>> 24) | (w5 << 40)) & 0xFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 16) | (w6 << 48)) & 0xFFFFFFFFFFFFFFL) + (w6 >>> 8)));
+    }
+    return sum;
   }
 
   private static int unpack57(byte[] in, int p, long[] out, int o, int count) {
@@ -9278,6 +12018,72 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum57(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 228) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = (LittleEndian.getInt(in, p + 224) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFFL) + (((w0 >>> 57) | (w1 << 7)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 50) | (w2 << 14)) & 0x1FFFFFFFFFFFFFFL) + (((w2 >>> 43) | (w3 << 21)) & 0x1FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 36) | (w4 << 28)) & 0x1FFFFFFFFFFFFFFL) + (((w4 >>> 29) | (w5 << 35)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 22) | (w6 << 42)) & 0x1FFFFFFFFFFFFFFL) + (((w6 >>> 15) | (w7 << 49)) & 0x1FFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 8) | (w8 << 56)) & 0x1FFFFFFFFFFFFFFL) + ((w8 >>> 1) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w8 >>> 58) | (w9 << 6)) & 0x1FFFFFFFFFFFFFFL) + (((w9 >>> 51) | (w10 << 13)) & 0x1FFFFFFFFFFFFFFL)))
+          + (((((w10 >>> 44) | (w11 << 20)) & 0x1FFFFFFFFFFFFFFL) + (((w11 >>> 37) | (w12 << 27)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w12 >>> 30) | (w13 << 34)) & 0x1FFFFFFFFFFFFFFL) + (((w13 >>> 23) | (w14 << 41)) & 0x1FFFFFFFFFFFFFFL)));
+      sum += (((((w14 >>> 16) | (w15 << 48)) & 0x1FFFFFFFFFFFFFFL) + (((w15 >>> 9) | (w16 << 55)) & 0x1FFFFFFFFFFFFFFL))
+          + (((w16 >>> 2) & 0x1FFFFFFFFFFFFFFL) + (((w16 >>> 59) | (w17 << 5)) & 0x1FFFFFFFFFFFFFFL)))
+          + (((((w17 >>> 52) | (w18 << 12)) & 0x1FFFFFFFFFFFFFFL) + (((w18 >>> 45) | (w19 << 19)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w19 >>> 38) | (w20 << 26)) & 0x1FFFFFFFFFFFFFFL) + (((w20 >>> 31) | (w21 << 33)) & 0x1FFFFFFFFFFFFFFL)));
+      sum += (((((w21 >>> 24) | (w22 << 40)) & 0x1FFFFFFFFFFFFFFL) + (((w22 >>> 17) | (w23 << 47)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w23 >>> 10) | (w24 << 54)) & 0x1FFFFFFFFFFFFFFL) + ((w24 >>> 3) & 0x1FFFFFFFFFFFFFFL)))
+          + (((((w24 >>> 60) | (w25 << 4)) & 0x1FFFFFFFFFFFFFFL) + (((w25 >>> 53) | (w26 << 11)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w26 >>> 46) | (w27 << 18)) & 0x1FFFFFFFFFFFFFFL) + (((w27 >>> 39) | (w28 << 25)) & 0x1FFFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 57) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (in[p + 56] & 0xFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFFL) + (((w0 >>> 57) | (w1 << 7)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 50) | (w2 << 14)) & 0x1FFFFFFFFFFFFFFL) + (((w2 >>> 43) | (w3 << 21)) & 0x1FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 36) | (w4 << 28)) & 0x1FFFFFFFFFFFFFFL) + (((w4 >>> 29) | (w5 << 35)) & 0x1FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 22) | (w6 << 42)) & 0x1FFFFFFFFFFFFFFL) + (((w6 >>> 15) | (w7 << 49)) & 0x1FFFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack58(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 232) {
@@ -9468,6 +12274,72 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum58(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 232) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFFL) + (((w0 >>> 58) | (w1 << 6)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 52) | (w2 << 12)) & 0x3FFFFFFFFFFFFFFL) + (((w2 >>> 46) | (w3 << 18)) & 0x3FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 40) | (w4 << 24)) & 0x3FFFFFFFFFFFFFFL) + (((w4 >>> 34) | (w5 << 30)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 28) | (w6 << 36)) & 0x3FFFFFFFFFFFFFFL) + (((w6 >>> 22) | (w7 << 42)) & 0x3FFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 16) | (w8 << 48)) & 0x3FFFFFFFFFFFFFFL) + (((w8 >>> 10) | (w9 << 54)) & 0x3FFFFFFFFFFFFFFL))
+          + (((w9 >>> 4) & 0x3FFFFFFFFFFFFFFL) + (((w9 >>> 62) | (w10 << 2)) & 0x3FFFFFFFFFFFFFFL)))
+          + (((((w10 >>> 56) | (w11 << 8)) & 0x3FFFFFFFFFFFFFFL) + (((w11 >>> 50) | (w12 << 14)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w12 >>> 44) | (w13 << 20)) & 0x3FFFFFFFFFFFFFFL) + (((w13 >>> 38) | (w14 << 26)) & 0x3FFFFFFFFFFFFFFL)));
+      sum += (((((w14 >>> 32) | (w15 << 32)) & 0x3FFFFFFFFFFFFFFL) + (((w15 >>> 26) | (w16 << 38)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w16 >>> 20) | (w17 << 44)) & 0x3FFFFFFFFFFFFFFL) + (((w17 >>> 14) | (w18 << 50)) & 0x3FFFFFFFFFFFFFFL)))
+          + (((((w18 >>> 8) | (w19 << 56)) & 0x3FFFFFFFFFFFFFFL) + ((w19 >>> 2) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w19 >>> 60) | (w20 << 4)) & 0x3FFFFFFFFFFFFFFL) + (((w20 >>> 54) | (w21 << 10)) & 0x3FFFFFFFFFFFFFFL)));
+      sum += (((((w21 >>> 48) | (w22 << 16)) & 0x3FFFFFFFFFFFFFFL) + (((w22 >>> 42) | (w23 << 22)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w23 >>> 36) | (w24 << 28)) & 0x3FFFFFFFFFFFFFFL) + (((w24 >>> 30) | (w25 << 34)) & 0x3FFFFFFFFFFFFFFL)))
+          + (((((w25 >>> 24) | (w26 << 40)) & 0x3FFFFFFFFFFFFFFL) + (((w26 >>> 18) | (w27 << 46)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w27 >>> 12) | (w28 << 52)) & 0x3FFFFFFFFFFFFFFL) + (w28 >>> 6)));
+    }
+    for (; count >= 8; count -= 8, p += 58) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getShort(in, p + 56) & 0xFFFFL);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFFL) + (((w0 >>> 58) | (w1 << 6)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 52) | (w2 << 12)) & 0x3FFFFFFFFFFFFFFL) + (((w2 >>> 46) | (w3 << 18)) & 0x3FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 40) | (w4 << 24)) & 0x3FFFFFFFFFFFFFFL) + (((w4 >>> 34) | (w5 << 30)) & 0x3FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 28) | (w6 << 36)) & 0x3FFFFFFFFFFFFFFL) + (((w6 >>> 22) | (w7 << 42)) & 0x3FFFFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack59(byte[] in, int p, long[] out, int o, int count) {
@@ -9664,6 +12536,73 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum59(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 236) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = (LittleEndian.getInt(in, p + 232) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFFL) + (((w0 >>> 59) | (w1 << 5)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 54) | (w2 << 10)) & 0x7FFFFFFFFFFFFFFL) + (((w2 >>> 49) | (w3 << 15)) & 0x7FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 44) | (w4 << 20)) & 0x7FFFFFFFFFFFFFFL) + (((w4 >>> 39) | (w5 << 25)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 34) | (w6 << 30)) & 0x7FFFFFFFFFFFFFFL) + (((w6 >>> 29) | (w7 << 35)) & 0x7FFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 24) | (w8 << 40)) & 0x7FFFFFFFFFFFFFFL) + (((w8 >>> 19) | (w9 << 45)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w9 >>> 14) | (w10 << 50)) & 0x7FFFFFFFFFFFFFFL) + (((w10 >>> 9) | (w11 << 55)) & 0x7FFFFFFFFFFFFFFL)))
+          + ((((w11 >>> 4) & 0x7FFFFFFFFFFFFFFL) + (((w11 >>> 63) | (w12 << 1)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w12 >>> 58) | (w13 << 6)) & 0x7FFFFFFFFFFFFFFL) + (((w13 >>> 53) | (w14 << 11)) & 0x7FFFFFFFFFFFFFFL)));
+      sum += (((((w14 >>> 48) | (w15 << 16)) & 0x7FFFFFFFFFFFFFFL) + (((w15 >>> 43) | (w16 << 21)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w16 >>> 38) | (w17 << 26)) & 0x7FFFFFFFFFFFFFFL) + (((w17 >>> 33) | (w18 << 31)) & 0x7FFFFFFFFFFFFFFL)))
+          + (((((w18 >>> 28) | (w19 << 36)) & 0x7FFFFFFFFFFFFFFL) + (((w19 >>> 23) | (w20 << 41)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w20 >>> 18) | (w21 << 46)) & 0x7FFFFFFFFFFFFFFL) + (((w21 >>> 13) | (w22 << 51)) & 0x7FFFFFFFFFFFFFFL)));
+      sum += (((((w22 >>> 8) | (w23 << 56)) & 0x7FFFFFFFFFFFFFFL) + ((w23 >>> 3) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w23 >>> 62) | (w24 << 2)) & 0x7FFFFFFFFFFFFFFL) + (((w24 >>> 57) | (w25 << 7)) & 0x7FFFFFFFFFFFFFFL)))
+          + (((((w25 >>> 52) | (w26 << 12)) & 0x7FFFFFFFFFFFFFFL) + (((w26 >>> 47) | (w27 << 17)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w27 >>> 42) | (w28 << 22)) & 0x7FFFFFFFFFFFFFFL) + (((w28 >>> 37) | (w29 << 27)) & 0x7FFFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 59) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getShort(in, p + 56) & 0xFFFFL) | ((in[p + 58] & 0xFFL) << 16);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFFL) + (((w0 >>> 59) | (w1 << 5)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w1 >>> 54) | (w2 << 10)) & 0x7FFFFFFFFFFFFFFL) + (((w2 >>> 49) | (w3 << 15)) & 0x7FFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 44) | (w4 << 20)) & 0x7FFFFFFFFFFFFFFL) + (((w4 >>> 39) | (w5 << 25)) & 0x7FFFFFFFFFFFFFFL))
+          + ((((w5 >>> 34) | (w6 << 30)) & 0x7FFFFFFFFFFFFFFL) + (((w6 >>> 29) | (w7 << 35)) & 0x7FFFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack60(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 240) {
@@ -9856,6 +12795,73 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum60(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 240) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = LittleEndian.getLong(in, p + 232);
+      sum += (((w0 & 0xFFFFFFFFFFFFFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFFFFFFFFFFL) + (((w2 >>> 52) | (w3 << 12)) & 0xFFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFFFFFFL) + (((w4 >>> 44) | (w5 << 20)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 40) | (w6 << 24)) & 0xFFFFFFFFFFFFFFFL) + (((w6 >>> 36) | (w7 << 28)) & 0xFFFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 32) | (w8 << 32)) & 0xFFFFFFFFFFFFFFFL) + (((w8 >>> 28) | (w9 << 36)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w9 >>> 24) | (w10 << 40)) & 0xFFFFFFFFFFFFFFFL) + (((w10 >>> 20) | (w11 << 44)) & 0xFFFFFFFFFFFFFFFL)))
+          + (((((w11 >>> 16) | (w12 << 48)) & 0xFFFFFFFFFFFFFFFL) + (((w12 >>> 12) | (w13 << 52)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w13 >>> 8) | (w14 << 56)) & 0xFFFFFFFFFFFFFFFL) + (w14 >>> 4)));
+      sum += (((w15 & 0xFFFFFFFFFFFFFFFL) + (((w15 >>> 60) | (w16 << 4)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w16 >>> 56) | (w17 << 8)) & 0xFFFFFFFFFFFFFFFL) + (((w17 >>> 52) | (w18 << 12)) & 0xFFFFFFFFFFFFFFFL)))
+          + (((((w18 >>> 48) | (w19 << 16)) & 0xFFFFFFFFFFFFFFFL) + (((w19 >>> 44) | (w20 << 20)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w20 >>> 40) | (w21 << 24)) & 0xFFFFFFFFFFFFFFFL) + (((w21 >>> 36) | (w22 << 28)) & 0xFFFFFFFFFFFFFFFL)));
+      sum += (((((w22 >>> 32) | (w23 << 32)) & 0xFFFFFFFFFFFFFFFL) + (((w23 >>> 28) | (w24 << 36)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w24 >>> 24) | (w25 << 40)) & 0xFFFFFFFFFFFFFFFL) + (((w25 >>> 20) | (w26 << 44)) & 0xFFFFFFFFFFFFFFFL)))
+          + (((((w26 >>> 16) | (w27 << 48)) & 0xFFFFFFFFFFFFFFFL) + (((w27 >>> 12) | (w28 << 52)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w28 >>> 8) | (w29 << 56)) & 0xFFFFFFFFFFFFFFFL) + (w29 >>> 4)));
+    }
+    for (; count >= 8; count -= 8, p += 60) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getInt(in, p + 56) & 0xFFFFFFFFL);
+      sum += (((w0 & 0xFFFFFFFFFFFFFFFL) + (((w0 >>> 60) | (w1 << 4)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 56) | (w2 << 8)) & 0xFFFFFFFFFFFFFFFL) + (((w2 >>> 52) | (w3 << 12)) & 0xFFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 48) | (w4 << 16)) & 0xFFFFFFFFFFFFFFFL) + (((w4 >>> 44) | (w5 << 20)) & 0xFFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 40) | (w6 << 24)) & 0xFFFFFFFFFFFFFFFL) + (((w6 >>> 36) | (w7 << 28)) & 0xFFFFFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack61(byte[] in, int p, long[] out, int o, int count) {
@@ -10054,6 +13060,74 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum61(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 244) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = LittleEndian.getLong(in, p + 232);
+      long w30 = (LittleEndian.getInt(in, p + 240) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFFFL) + (((w0 >>> 61) | (w1 << 3)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 58) | (w2 << 6)) & 0x1FFFFFFFFFFFFFFFL) + (((w2 >>> 55) | (w3 << 9)) & 0x1FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 52) | (w4 << 12)) & 0x1FFFFFFFFFFFFFFFL) + (((w4 >>> 49) | (w5 << 15)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 46) | (w6 << 18)) & 0x1FFFFFFFFFFFFFFFL) + (((w6 >>> 43) | (w7 << 21)) & 0x1FFFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 40) | (w8 << 24)) & 0x1FFFFFFFFFFFFFFFL) + (((w8 >>> 37) | (w9 << 27)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w9 >>> 34) | (w10 << 30)) & 0x1FFFFFFFFFFFFFFFL) + (((w10 >>> 31) | (w11 << 33)) & 0x1FFFFFFFFFFFFFFFL)))
+          + (((((w11 >>> 28) | (w12 << 36)) & 0x1FFFFFFFFFFFFFFFL) + (((w12 >>> 25) | (w13 << 39)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w13 >>> 22) | (w14 << 42)) & 0x1FFFFFFFFFFFFFFFL) + (((w14 >>> 19) | (w15 << 45)) & 0x1FFFFFFFFFFFFFFFL)));
+      sum += (((((w15 >>> 16) | (w16 << 48)) & 0x1FFFFFFFFFFFFFFFL) + (((w16 >>> 13) | (w17 << 51)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w17 >>> 10) | (w18 << 54)) & 0x1FFFFFFFFFFFFFFFL) + (((w18 >>> 7) | (w19 << 57)) & 0x1FFFFFFFFFFFFFFFL)))
+          + (((((w19 >>> 4) | (w20 << 60)) & 0x1FFFFFFFFFFFFFFFL) + ((w20 >>> 1) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w20 >>> 62) | (w21 << 2)) & 0x1FFFFFFFFFFFFFFFL) + (((w21 >>> 59) | (w22 << 5)) & 0x1FFFFFFFFFFFFFFFL)));
+      sum += (((((w22 >>> 56) | (w23 << 8)) & 0x1FFFFFFFFFFFFFFFL) + (((w23 >>> 53) | (w24 << 11)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w24 >>> 50) | (w25 << 14)) & 0x1FFFFFFFFFFFFFFFL) + (((w25 >>> 47) | (w26 << 17)) & 0x1FFFFFFFFFFFFFFFL)))
+          + (((((w26 >>> 44) | (w27 << 20)) & 0x1FFFFFFFFFFFFFFFL) + (((w27 >>> 41) | (w28 << 23)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w28 >>> 38) | (w29 << 26)) & 0x1FFFFFFFFFFFFFFFL) + (((w29 >>> 35) | (w30 << 29)) & 0x1FFFFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 61) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getInt(in, p + 56) & 0xFFFFFFFFL) | ((in[p + 60] & 0xFFL) << 32);
+      sum += (((w0 & 0x1FFFFFFFFFFFFFFFL) + (((w0 >>> 61) | (w1 << 3)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 58) | (w2 << 6)) & 0x1FFFFFFFFFFFFFFFL) + (((w2 >>> 55) | (w3 << 9)) & 0x1FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 52) | (w4 << 12)) & 0x1FFFFFFFFFFFFFFFL) + (((w4 >>> 49) | (w5 << 15)) & 0x1FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 46) | (w6 << 18)) & 0x1FFFFFFFFFFFFFFFL) + (((w6 >>> 43) | (w7 << 21)) & 0x1FFFFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack62(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 248) {
@@ -10248,6 +13322,74 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum62(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 248) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = LittleEndian.getLong(in, p + 232);
+      long w30 = LittleEndian.getLong(in, p + 240);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFFFL) + (((w0 >>> 62) | (w1 << 2)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 60) | (w2 << 4)) & 0x3FFFFFFFFFFFFFFFL) + (((w2 >>> 58) | (w3 << 6)) & 0x3FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 56) | (w4 << 8)) & 0x3FFFFFFFFFFFFFFFL) + (((w4 >>> 54) | (w5 << 10)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 52) | (w6 << 12)) & 0x3FFFFFFFFFFFFFFFL) + (((w6 >>> 50) | (w7 << 14)) & 0x3FFFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 48) | (w8 << 16)) & 0x3FFFFFFFFFFFFFFFL) + (((w8 >>> 46) | (w9 << 18)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w9 >>> 44) | (w10 << 20)) & 0x3FFFFFFFFFFFFFFFL) + (((w10 >>> 42) | (w11 << 22)) & 0x3FFFFFFFFFFFFFFFL)))
+          + (((((w11 >>> 40) | (w12 << 24)) & 0x3FFFFFFFFFFFFFFFL) + (((w12 >>> 38) | (w13 << 26)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w13 >>> 36) | (w14 << 28)) & 0x3FFFFFFFFFFFFFFFL) + (((w14 >>> 34) | (w15 << 30)) & 0x3FFFFFFFFFFFFFFFL)));
+      sum += (((((w15 >>> 32) | (w16 << 32)) & 0x3FFFFFFFFFFFFFFFL) + (((w16 >>> 30) | (w17 << 34)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w17 >>> 28) | (w18 << 36)) & 0x3FFFFFFFFFFFFFFFL) + (((w18 >>> 26) | (w19 << 38)) & 0x3FFFFFFFFFFFFFFFL)))
+          + (((((w19 >>> 24) | (w20 << 40)) & 0x3FFFFFFFFFFFFFFFL) + (((w20 >>> 22) | (w21 << 42)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w21 >>> 20) | (w22 << 44)) & 0x3FFFFFFFFFFFFFFFL) + (((w22 >>> 18) | (w23 << 46)) & 0x3FFFFFFFFFFFFFFFL)));
+      sum += (((((w23 >>> 16) | (w24 << 48)) & 0x3FFFFFFFFFFFFFFFL) + (((w24 >>> 14) | (w25 << 50)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w25 >>> 12) | (w26 << 52)) & 0x3FFFFFFFFFFFFFFFL) + (((w26 >>> 10) | (w27 << 54)) & 0x3FFFFFFFFFFFFFFFL)))
+          + (((((w27 >>> 8) | (w28 << 56)) & 0x3FFFFFFFFFFFFFFFL) + (((w28 >>> 6) | (w29 << 58)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w29 >>> 4) | (w30 << 60)) & 0x3FFFFFFFFFFFFFFFL) + (w30 >>> 2)));
+    }
+    for (; count >= 8; count -= 8, p += 62) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getInt(in, p + 56) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 60) & 0xFFFFL) << 32);
+      sum += (((w0 & 0x3FFFFFFFFFFFFFFFL) + (((w0 >>> 62) | (w1 << 2)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 60) | (w2 << 4)) & 0x3FFFFFFFFFFFFFFFL) + (((w2 >>> 58) | (w3 << 6)) & 0x3FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 56) | (w4 << 8)) & 0x3FFFFFFFFFFFFFFFL) + (((w4 >>> 54) | (w5 << 10)) & 0x3FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 52) | (w6 << 12)) & 0x3FFFFFFFFFFFFFFFL) + (((w6 >>> 50) | (w7 << 14)) & 0x3FFFFFFFFFFFFFFFL)));
+    }
+    return sum;
   }
 
   private static int unpack63(byte[] in, int p, long[] out, int o, int count) {
@@ -10448,6 +13590,75 @@ public final class LongBitUnpacker {
     return acc;
   }
 
+  private static long sum63(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 252) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = LittleEndian.getLong(in, p + 232);
+      long w30 = LittleEndian.getLong(in, p + 240);
+      long w31 = (LittleEndian.getInt(in, p + 248) & 0xFFFFFFFFL);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFFFL) + (((w0 >>> 63) | (w1 << 1)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x7FFFFFFFFFFFFFFFL) + (((w2 >>> 61) | (w3 << 3)) & 0x7FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 60) | (w4 << 4)) & 0x7FFFFFFFFFFFFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 58) | (w6 << 6)) & 0x7FFFFFFFFFFFFFFFL) + (((w6 >>> 57) | (w7 << 7)) & 0x7FFFFFFFFFFFFFFFL)));
+      sum += (((((w7 >>> 56) | (w8 << 8)) & 0x7FFFFFFFFFFFFFFFL) + (((w8 >>> 55) | (w9 << 9)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w9 >>> 54) | (w10 << 10)) & 0x7FFFFFFFFFFFFFFFL) + (((w10 >>> 53) | (w11 << 11)) & 0x7FFFFFFFFFFFFFFFL)))
+          + (((((w11 >>> 52) | (w12 << 12)) & 0x7FFFFFFFFFFFFFFFL) + (((w12 >>> 51) | (w13 << 13)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w13 >>> 50) | (w14 << 14)) & 0x7FFFFFFFFFFFFFFFL) + (((w14 >>> 49) | (w15 << 15)) & 0x7FFFFFFFFFFFFFFFL)));
+      sum += (((((w15 >>> 48) | (w16 << 16)) & 0x7FFFFFFFFFFFFFFFL) + (((w16 >>> 47) | (w17 << 17)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w17 >>> 46) | (w18 << 18)) & 0x7FFFFFFFFFFFFFFFL) + (((w18 >>> 45) | (w19 << 19)) & 0x7FFFFFFFFFFFFFFFL)))
+          + (((((w19 >>> 44) | (w20 << 20)) & 0x7FFFFFFFFFFFFFFFL) + (((w20 >>> 43) | (w21 << 21)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w21 >>> 42) | (w22 << 22)) & 0x7FFFFFFFFFFFFFFFL) + (((w22 >>> 41) | (w23 << 23)) & 0x7FFFFFFFFFFFFFFFL)));
+      sum += (((((w23 >>> 40) | (w24 << 24)) & 0x7FFFFFFFFFFFFFFFL) + (((w24 >>> 39) | (w25 << 25)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w25 >>> 38) | (w26 << 26)) & 0x7FFFFFFFFFFFFFFFL) + (((w26 >>> 37) | (w27 << 27)) & 0x7FFFFFFFFFFFFFFFL)))
+          + (((((w27 >>> 36) | (w28 << 28)) & 0x7FFFFFFFFFFFFFFFL) + (((w28 >>> 35) | (w29 << 29)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w29 >>> 34) | (w30 << 30)) & 0x7FFFFFFFFFFFFFFFL) + (((w30 >>> 33) | (w31 << 31)) & 0x7FFFFFFFFFFFFFFFL)));
+    }
+    for (; count >= 8; count -= 8, p += 63) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = (LittleEndian.getInt(in, p + 56) & 0xFFFFFFFFL) | ((LittleEndian.getShort(in, p + 60) & 0xFFFFL) << 32) | ((in[p + 62] & 0xFFL) << 48);
+      sum += (((w0 & 0x7FFFFFFFFFFFFFFFL) + (((w0 >>> 63) | (w1 << 1)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w1 >>> 62) | (w2 << 2)) & 0x7FFFFFFFFFFFFFFFL) + (((w2 >>> 61) | (w3 << 3)) & 0x7FFFFFFFFFFFFFFFL)))
+          + (((((w3 >>> 60) | (w4 << 4)) & 0x7FFFFFFFFFFFFFFFL) + (((w4 >>> 59) | (w5 << 5)) & 0x7FFFFFFFFFFFFFFFL))
+          + ((((w5 >>> 58) | (w6 << 6)) & 0x7FFFFFFFFFFFFFFFL) + (((w6 >>> 57) | (w7 << 7)) & 0x7FFFFFFFFFFFFFFFL)));
+    }
+    return sum;
+  }
+
   private static int unpack64(byte[] in, int p, long[] out, int o, int count) {
     int end = o + count;
     for (; o <= end - 32; o += 32, p += 256) {
@@ -10644,5 +13855,74 @@ public final class LongBitUnpacker {
       }
     }
     return acc;
+  }
+
+  private static long sum64(byte[] in, int p, int count) {
+    long sum = 0;
+    for (; count >= 32; count -= 32, p += 256) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      long w8 = LittleEndian.getLong(in, p + 64);
+      long w9 = LittleEndian.getLong(in, p + 72);
+      long w10 = LittleEndian.getLong(in, p + 80);
+      long w11 = LittleEndian.getLong(in, p + 88);
+      long w12 = LittleEndian.getLong(in, p + 96);
+      long w13 = LittleEndian.getLong(in, p + 104);
+      long w14 = LittleEndian.getLong(in, p + 112);
+      long w15 = LittleEndian.getLong(in, p + 120);
+      long w16 = LittleEndian.getLong(in, p + 128);
+      long w17 = LittleEndian.getLong(in, p + 136);
+      long w18 = LittleEndian.getLong(in, p + 144);
+      long w19 = LittleEndian.getLong(in, p + 152);
+      long w20 = LittleEndian.getLong(in, p + 160);
+      long w21 = LittleEndian.getLong(in, p + 168);
+      long w22 = LittleEndian.getLong(in, p + 176);
+      long w23 = LittleEndian.getLong(in, p + 184);
+      long w24 = LittleEndian.getLong(in, p + 192);
+      long w25 = LittleEndian.getLong(in, p + 200);
+      long w26 = LittleEndian.getLong(in, p + 208);
+      long w27 = LittleEndian.getLong(in, p + 216);
+      long w28 = LittleEndian.getLong(in, p + 224);
+      long w29 = LittleEndian.getLong(in, p + 232);
+      long w30 = LittleEndian.getLong(in, p + 240);
+      long w31 = LittleEndian.getLong(in, p + 248);
+      sum += ((w0 + w1)
+          + (w2 + w3))
+          + ((w4 + w5)
+          + (w6 + w7));
+      sum += ((w8 + w9)
+          + (w10 + w11))
+          + ((w12 + w13)
+          + (w14 + w15));
+      sum += ((w16 + w17)
+          + (w18 + w19))
+          + ((w20 + w21)
+          + (w22 + w23));
+      sum += ((w24 + w25)
+          + (w26 + w27))
+          + ((w28 + w29)
+          + (w30 + w31));
+    }
+    for (; count >= 8; count -= 8, p += 64) {
+      long w0 = LittleEndian.getLong(in, p);
+      long w1 = LittleEndian.getLong(in, p + 8);
+      long w2 = LittleEndian.getLong(in, p + 16);
+      long w3 = LittleEndian.getLong(in, p + 24);
+      long w4 = LittleEndian.getLong(in, p + 32);
+      long w5 = LittleEndian.getLong(in, p + 40);
+      long w6 = LittleEndian.getLong(in, p + 48);
+      long w7 = LittleEndian.getLong(in, p + 56);
+      sum += ((w0 + w1)
+          + (w2 + w3))
+          + ((w4 + w5)
+          + (w6 + w7));
+    }
+    return sum;
   }
 }

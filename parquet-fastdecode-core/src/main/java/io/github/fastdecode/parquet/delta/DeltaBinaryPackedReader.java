@@ -31,6 +31,8 @@ import org.apache.parquet.column.ColumnDescriptor;
 public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Values decoded ahead at most (a multiple of 32): bounds the scratch whatever the miniblock size. */
   static final int WINDOW = 256;
+  /** Values per chunk of the widening INT32 reads: large, so chunk ends rarely split a miniblock. */
+  static final int CHUNK = 4096;
 
   private static final int MAX_VARINT_BYTES = 10;
 
@@ -339,8 +341,37 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}. */
   abstract void skipGroups(int c);
 
-  /** Skips {@code blocks} whole blocks from a block boundary. */
-  abstract void skipBlocks(int blocks);
+  /**
+   * Skips {@code blocks} whole blocks from a block boundary, summing each run of same-width
+   * miniblocks without storing it. The sum is taken in 64 bits for both types: an INT32 reader
+   * only ever uses its low 32 bits.
+   */
+  final void skipBlocks(int blocks) {
+    byte[] b = buf;
+    int mc = miniCount;
+    int ms = miniSize;
+    long acc = last;
+    int p = dataPos;
+    for (int k = 0; k < blocks; k++) {
+      long md = minDeltaAt(p);
+      int widths = at;
+      p = widths + mc;
+      for (int m = 0; m < mc; m++) {
+        int wb = b[widths + m];
+        int count = ms;
+        while (m + 1 < mc && b[widths + m + 1] == wb) {
+          m++;
+          count += ms;
+        }
+        int w = wb & 0xFF;
+        acc += LongBitUnpacker.sum(w, b, p, count) + count * md;
+        p += (count >>> 3) * w;
+      }
+    }
+    last = acc;
+    dataPos = p;
+    undecoded -= blocks * blockSize;
+  }
 
   /**
    * Decodes the next whole groups of the current miniblock (up to {@link #WINDOW} values) into the
@@ -551,45 +582,12 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowEnd = real;
     }
 
-    /** Sum of a run of deltas: decoded through the (empty) window a chunk at a time. */
-    private long skipRun(int w, int p, int count, long acc, long md) {
-      if (w == 0) {
-        return acc + count * md;
-      }
-      for (int done = 0; done < count; done += WINDOW) {
-        int m = Math.min(WINDOW, count - done);
-        acc = LongBitUnpacker.unpackDeltas(w, buf, p, window, 0, m, acc, md);
-        p += (m >>> 3) * w;
-      }
-      return acc;
-    }
-
     @Override
     void skipGroups(int c) {
-      last = skipRun(width, dataPos, c, last, minDelta);
+      last += LongBitUnpacker.sum(width, buf, dataPos, c) + c * minDelta;
       dataPos += (c >>> 3) * width;
     }
 
-    @Override
-    void skipBlocks(int blocks) {
-      int mc = miniCount;
-      int ms = miniSize;
-      long acc = last;
-      int p = dataPos;
-      for (int k = 0; k < blocks; k++) {
-        long md = minDeltaAt(p);
-        int widths = at;
-        p = widths + mc;
-        for (int m = 0; m < mc; m++) {
-          int w = buf[widths + m] & 0xFF;
-          acc = skipRun(w, p, ms, acc, md);
-          p += (ms >>> 3) * w;
-        }
-      }
-      last = acc;
-      dataPos = p;
-      undecoded -= blocks * blockSize;
-    }
   }
 
   // ---------------------------------------------------------------- INT32
@@ -688,7 +686,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
       int[] c = chunk();
       for (int done = 0; done < count; ) {
-        int m = Math.min(WINDOW, count - done);
+        int m = Math.min(c.length, count - done);
         readIntegers(c, 0, m);
         for (int j = 0, o = offset + done; j < m; j++) {
           dst[o + j] = c[j];
@@ -705,7 +703,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
       int[] c = chunk();
       for (int done = 0; done < count; ) {
-        int m = Math.min(WINDOW, count - done);
+        int m = Math.min(c.length, count - done);
         readIntegers(c, 0, m);
         for (int j = 0, o = offset + done; j < m; j++) {
           dst[o + j] = c[j];
@@ -717,7 +715,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     private int[] chunk() {
       int[] c = chunk;
       if (c == null) {
-        c = chunk = new int[WINDOW];
+        c = chunk = new int[CHUNK];
       }
       return c;
     }
@@ -764,44 +762,12 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowEnd = real;
     }
 
-    /** Sum of a run of deltas: decoded through the (empty) window a chunk at a time. */
-    private int skipRun(int w, int p, int count, int acc, int md) {
-      if (w == 0) {
-        return acc + count * md;
-      }
-      for (int done = 0; done < count; done += WINDOW) {
-        int m = Math.min(WINDOW, count - done);
-        acc = IntBitUnpacker.unpackDeltas(w, buf, p, window, 0, m, acc, md);
-        p += (m >>> 3) * w;
-      }
-      return acc;
-    }
-
     @Override
     void skipGroups(int c) {
-      last = skipRun(width, dataPos, c, (int) last, (int) minDelta);
+      // The low 32 bits of the 64-bit sum are the int sum, whatever the width.
+      last = (int) last + (int) LongBitUnpacker.sum(width, buf, dataPos, c) + c * (int) minDelta;
       dataPos += (c >>> 3) * width;
     }
 
-    @Override
-    void skipBlocks(int blocks) {
-      int mc = miniCount;
-      int ms = miniSize;
-      int acc = (int) last;
-      int p = dataPos;
-      for (int k = 0; k < blocks; k++) {
-        int md = (int) minDeltaAt(p);
-        int widths = at;
-        p = widths + mc;
-        for (int m = 0; m < mc; m++) {
-          int w = buf[widths + m] & 0xFF;
-          acc = skipRun(w, p, ms, acc, md);
-          p += (ms >>> 3) * w;
-        }
-      }
-      last = acc;
-      dataPos = p;
-      undecoded -= blocks * blockSize;
-    }
   }
 }

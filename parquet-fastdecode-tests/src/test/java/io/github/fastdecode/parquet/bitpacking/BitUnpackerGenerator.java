@@ -12,7 +12,8 @@ import java.util.TreeSet;
  * Writes {@code LongBitUnpacker.java} and {@code IntBitUnpacker.java} in the core module: per bit
  * width, a loop over groups of 32 (then 8) values whose body is straight-line code that loads the
  * group's bytes a word at a time and extracts each value with constant shifts and masks; and the
- * same fused with DELTA_BINARY_PACKED's prefix sum, so a miniblock is decoded in one pass.
+ * same fused with DELTA_BINARY_PACKED's prefix sum, so a miniblock is decoded in one pass; and
+ * (long only) their sum without stores, for skipping.
  *
  * <p>Run {@code main} with the core module's source root (default {@code
  * ../parquet-fastdecode-core/src/main/java}) after changing this file; {@code
@@ -88,11 +89,31 @@ public final class BitUnpackerGenerator {
     s.append("      default: throw new IllegalArgumentException(\"bit width \" + width + \" outside 0..64\");\n");
     s.append("    }\n");
     s.append("  }\n");
+    if (!ints) {
+      s.append('\n');
+      s.append("  /**\n");
+      s.append("   * The sum (wrapping) of {@code count} values (a multiple of 8) of {@code width} bits at {@code\n");
+      s.append("   * in[pos..]}, without storing them: what skipping a run of deltas needs. Its low 32 bits are\n");
+      s.append("   * the int sum.\n");
+      s.append("   */\n");
+      s.append("  public static long sum(int width, byte[] in, int pos, int count) {\n");
+      s.append("    switch (width) {\n");
+      for (int w = 0; w <= MAX_WIDTH; w++) {
+        s.append("      case ").append(w).append(": return sum").append(w).append("(in, pos, count);\n");
+      }
+      s.append("      default: throw new IllegalArgumentException(\"bit width \" + width + \" outside 0..64\");\n");
+      s.append("    }\n");
+      s.append("  }\n");
+    }
     for (int w = 0; w <= MAX_WIDTH; w++) {
       s.append('\n');
       unpackMethod(s, ints, w);
       s.append('\n');
       deltasMethod(s, ints, w);
+      if (!ints) {
+        s.append('\n');
+        sumMethod(s, w);
+      }
     }
     s.append("}\n");
     return s.toString();
@@ -149,10 +170,32 @@ public final class BitUnpackerGenerator {
     s.append("  }\n");
   }
 
-  /** Straight-line code for one group at {@code in[p..]}, {@code out[o..]}. */
-  private static void group(StringBuilder s, boolean ints, int group, int w, boolean deltas) {
-    String indent = "      ";
-    // Only the low 32 bits of each value matter for int output.
+  private static void sumMethod(StringBuilder s, int w) {
+    s.append("  private static long sum").append(w).append("(byte[] in, int p, int count) {\n");
+    if (w == 0) {
+      s.append("    return 0;\n");
+      s.append("  }\n");
+      return;
+    }
+    s.append("    long sum = 0;\n");
+    for (int group : GROUPS) {
+      s.append("    for (; count >= ").append(group).append("; count -= ").append(group).append(", p += ").append(group * w / 8).append(") {\n");
+      loads(s, false, group, w);
+      // Eight values per statement, added as a tree: the chain through sum is one add per eight.
+      for (int i = 0; i < group; i += 8) {
+        s.append("      sum += ((").append(value(false, w, w, i)).append(" + ").append(value(false, w, w, i + 1)).append(")\n");
+        s.append("          + (").append(value(false, w, w, i + 2)).append(" + ").append(value(false, w, w, i + 3)).append("))\n");
+        s.append("          + ((").append(value(false, w, w, i + 4)).append(" + ").append(value(false, w, w, i + 5)).append(")\n");
+        s.append("          + (").append(value(false, w, w, i + 6)).append(" + ").append(value(false, w, w, i + 7)).append("));\n");
+      }
+      s.append("    }\n");
+    }
+    s.append("    return sum;\n");
+    s.append("  }\n");
+  }
+
+  /** The word loads of one group at {@code in[p..]}: only the words its values use. */
+  private static void loads(StringBuilder s, boolean ints, int group, int w) {
     int used = ints ? Math.min(w, 32) : w;
     TreeSet<Integer> words = new TreeSet<>();
     for (int i = 0; i < group; i++) {
@@ -164,8 +207,16 @@ public final class BitUnpackerGenerator {
     }
     int bytes = group * w / 8;
     for (int k : words) {
-      s.append(indent).append("long w").append(k).append(" = ").append(load(k, bytes)).append(";\n");
+      s.append("      long w").append(k).append(" = ").append(load(k, bytes)).append(";\n");
     }
+  }
+
+  /** Straight-line code for one group at {@code in[p..]}, {@code out[o..]}. */
+  private static void group(StringBuilder s, boolean ints, int group, int w, boolean deltas) {
+    String indent = "      ";
+    // Only the low 32 bits of each value matter for int output.
+    int used = ints ? Math.min(w, 32) : w;
+    loads(s, ints, group, w);
     String type = ints ? "int" : "long";
     for (int i = 0; i < group; i++) {
       String value = value(ints, w, used, i);

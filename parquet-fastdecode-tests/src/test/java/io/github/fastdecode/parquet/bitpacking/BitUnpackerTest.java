@@ -65,7 +65,7 @@ class BitUnpackerTest {
     }
   }
 
-  /** The fused delta kernels against a plain running sum of the reference deltas (wrapping). */
+  /** The fused delta kernels against a plain running sum of the reference deltas (wrapping), and the store-free sum. */
   @Test
   void deltaRunsMatchARunningSum() {
     Random r = new Random(SEED + 1);
@@ -87,6 +87,11 @@ class BitUnpackerTest {
           assertEquals(acc, LongBitUnpacker.unpackDeltas(w, in, 5, longs, 3, count, start, minDelta), where + ": last long sum");
           assertEquals((int) acc, IntBitUnpacker.unpackDeltas(w, in, 5, ints, 3, count, (int) start, (int) minDelta),
               where + ": last int sum");
+          long sum = 0;
+          for (long x : v) {
+            sum += x;
+          }
+          assertEquals(sum, LongBitUnpacker.sum(w, in, 5, count), where + ": sum without storing");
           checkOutput(where, expected, longs, ints);
         }
       }
@@ -100,6 +105,7 @@ class BitUnpackerTest {
       assertThrows(IllegalArgumentException.class, () -> BitUnpacker.unpackInts(w, new byte[64], 0, new int[8], 0, 8));
       assertThrows(IllegalArgumentException.class, () -> LongBitUnpacker.unpackDeltas(w, new byte[64], 0, new long[8], 0, 8, 0, 0));
       assertThrows(IllegalArgumentException.class, () -> IntBitUnpacker.unpackDeltas(w, new byte[64], 0, new int[8], 0, 8, 0, 0));
+      assertThrows(IllegalArgumentException.class, () -> LongBitUnpacker.sum(w, new byte[64], 0, 8));
     }
   }
 
