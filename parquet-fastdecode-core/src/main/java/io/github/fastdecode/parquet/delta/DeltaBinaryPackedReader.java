@@ -11,7 +11,7 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /**
- * DELTA_BINARY_PACKED INT32 and INT64 pages, decoded lazily miniblock by miniblock.
+ * DELTA_BINARY_PACKED INT32 and INT64 pages, decoded lazily as values are asked for.
  *
  * <p>Layout: header (block size, miniblocks per block, total value count as ULEB128; first value as
  * zigzag ULEB128), then per block a zigzag min delta, one bit-width byte per miniblock and the
@@ -21,9 +21,10 @@ import org.apache.parquet.column.ColumnDescriptor;
  * <p>{@code initFromPage} validates the whole structure once (every field, every used bit width,
  * every miniblock's bytes), so decoding never checks again and a corrupt page fails there with a
  * {@link ValuesDecodingException}; nothing is allocated from a header field. Values are then decoded
- * on demand: runs of whole 8-value groups go straight into the caller's array with the prefix sum
- * done in place, and the rest through a small window owned by the reader. The running value lives
- * in a field, never in the caller's array.
+ * on demand: whole blocks, and runs of whole 8-value groups, go straight into the caller's array
+ * (one generated kernel unpacks and prefix-sums each run of same-width miniblocks), the rest
+ * through a small window owned by the reader. The running value lives in a field, never in the
+ * caller's array. Skips sum the packed deltas without storing them.
  *
  * <p>INT32 arithmetic is done in {@code int}: it wraps modulo 2^32, which is what narrowing
  * parquet-java's 64-bit sums gives, for every bit width up to 64.
@@ -98,8 +99,10 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
   /**
    * Reads the values section from the stream and leaves the stream right after the
-   * DELTA_BINARY_PACKED data (bytes after it belong to the caller). {@code valueCount} is not used:
-   * the page's header says how many values it holds, as in parquet-java.
+   * DELTA_BINARY_PACKED data (bytes after it belong to the caller): the rest of the stream is viewed
+   * once (copied only if it is not one heap buffer), then the stream is reset and advanced by what
+   * the data took. {@code valueCount} is not used: the page's header says how many values it holds,
+   * as in parquet-java.
    */
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
@@ -244,8 +247,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Moves to the next miniblock (and block); the structure was validated by {@link #walkBlocks}. */
   final void nextMiniblock() {
     if (minisLeftInBlock == 0) {
-      at = dataPos;
-      minDelta = zigzag(readVarLong(FIELD_MIN_DELTA, -1));
+      minDelta = minDeltaAt(dataPos);
       widthPos = at;
       dataPos = at + miniCount;
       minisLeftInBlock = miniCount;
@@ -338,8 +340,14 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     return zigzag(raw);
   }
 
-  /** Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}. */
-  abstract void skipGroups(int c);
+  /**
+   * Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}, in 64
+   * bits for both types: an INT32 reader only ever uses the low 32 bits of {@link #last}.
+   */
+  final void skipGroups(int c) {
+    last += LongBitUnpacker.sum(width, buf, dataPos, c) + c * minDelta;
+    dataPos += (c >>> 3) * width;
+  }
 
   /**
    * Skips {@code blocks} whole blocks from a block boundary, summing each run of same-width
@@ -581,20 +589,13 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowPos = 0;
       windowEnd = real;
     }
-
-    @Override
-    void skipGroups(int c) {
-      last += LongBitUnpacker.sum(width, buf, dataPos, c) + c * minDelta;
-      dataPos += (c >>> 3) * width;
-    }
-
   }
 
   // ---------------------------------------------------------------- INT32
 
   private static final class Int32 extends DeltaBinaryPackedReader {
     private final int[] window = new int[WINDOW];
-    /** For the widening reads: decoded a window at a time, then converted. */
+    /** For the widening reads: decoded a chunk at a time, then converted. */
     private int[] chunk;
 
     Int32() {
@@ -682,7 +683,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     public void readIntegersAsLongs(long[] dst, int offset, int count) {
       checkRange(dst.length, offset, count);
       if (count > remaining) {
-        take(count);
+        take(count); // fails before the first chunk is written
       }
       int[] c = chunk();
       for (int done = 0; done < count; ) {
@@ -699,7 +700,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     public void readIntegersAsDoubles(double[] dst, int offset, int count) {
       checkRange(dst.length, offset, count);
       if (count > remaining) {
-        take(count);
+        take(count); // fails before the first chunk is written
       }
       int[] c = chunk();
       for (int done = 0; done < count; ) {
@@ -761,13 +762,5 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       windowPos = 0;
       windowEnd = real;
     }
-
-    @Override
-    void skipGroups(int c) {
-      // The low 32 bits of the 64-bit sum are the int sum, whatever the width.
-      last = (int) last + (int) LongBitUnpacker.sum(width, buf, dataPos, c) + c * (int) minDelta;
-      dataPos += (c >>> 3) * width;
-    }
-
   }
 }
