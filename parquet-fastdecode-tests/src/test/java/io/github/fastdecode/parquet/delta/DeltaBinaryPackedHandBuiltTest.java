@@ -42,8 +42,9 @@ class DeltaBinaryPackedHandBuiltTest {
         ReadPlan.random(n, SEED + 1, 300));
   }
 
+  // 2048/2: miniblocks of 1024 values, larger than the reader's window.
   @ParameterizedTest(name = "block {0} / {1} miniblocks, stale width {2}")
-  @CsvSource({"128, 4, 255", "128, 4, 65", "32, 4, 200", "64, 2, 64", "8, 1, 99", "256, 8, 255", "1024, 4, 70"})
+  @CsvSource({"128, 4, 255", "128, 4, 65", "32, 4, 200", "64, 2, 64", "8, 1, 99", "256, 8, 255", "1024, 4, 70", "2048, 2, 66"})
   void staleWidthsAndRandomPaddingAreIgnored(int blockSize, int miniBlocks, int stale) {
     for (int n : SIZES) {
       DeltaPageBuilder builder = new DeltaPageBuilder(blockSize, miniBlocks).staleWidth(stale).randomPadding(SEED + n);
