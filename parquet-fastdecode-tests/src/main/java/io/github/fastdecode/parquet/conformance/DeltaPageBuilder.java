@@ -93,8 +93,8 @@ public final class DeltaPageBuilder {
   }
 
   /**
-   * Packs the low {@code width} bits of each value LSB first, one bit at a time (the reference the
-   * fast unpackers are checked against). {@code values.length} must be a multiple of 8.
+   * Packs the low {@code width} bits of each value LSB first, one bit at a time. {@code
+   * values.length} must be a multiple of 8.
    */
   public static byte[] pack(long[] values, int width) {
     byte[] out = new byte[values.length / 8 * width];
@@ -105,22 +105,6 @@ public final class DeltaPageBuilder {
           out[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
         }
       }
-    }
-    return out;
-  }
-
-  /** Reads {@code count} values of {@code width} bits back from {@code in[pos..]}, one bit at a time. */
-  public static long[] unpack(byte[] in, int pos, int count, int width) {
-    long[] out = new long[count];
-    long bit = (long) pos * 8;
-    for (int i = 0; i < count; i++) {
-      long v = 0;
-      for (int b = 0; b < width; b++, bit++) {
-        if ((in[(int) (bit >>> 3)] >>> (bit & 7) & 1) != 0) {
-          v |= 1L << b;
-        }
-      }
-      out[i] = v;
     }
     return out;
   }
