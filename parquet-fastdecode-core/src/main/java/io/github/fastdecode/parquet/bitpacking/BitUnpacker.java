@@ -1,0 +1,39 @@
+package io.github.fastdecode.parquet.bitpacking;
+
+/**
+ * Parquet's little-endian bit unpacking (DELTA_BINARY_PACKED miniblocks, RLE/bit-packed hybrid
+ * runs): values in groups of 8, a group of {@code width}-bit values taking exactly {@code width}
+ * bytes, LSB first.
+ *
+ * <p>The per-width kernels are generated straight-line code ({@link LongBitUnpacker}, {@link
+ * IntBitUnpacker}), one call per run. Nothing checks the input range: callers validate once per run
+ * that {@link #packedBytes} bytes exist at {@code pos}; the kernels read exactly those, so a run
+ * may end at the array's end.
+ */
+public final class BitUnpacker {
+  /** Widest value: 64 bits. */
+  public static final int MAX_WIDTH = 64;
+
+  private BitUnpacker() {}
+
+  /** Bytes taken by {@code count} values (a multiple of 8) of {@code width} bits. */
+  public static long packedBytes(int width, long count) {
+    return (count >>> 3) * width;
+  }
+
+  /**
+   * Unpacks {@code count} values ({@code count} a multiple of 8) of {@code width} bits from {@code
+   * in[pos..]} into {@code out[outPos..outPos + count)}; returns the position after the input.
+   */
+  public static int unpackLongs(int width, byte[] in, int pos, long[] out, int outPos, int count) {
+    return LongBitUnpacker.unpack(width, in, pos, out, outPos, count);
+  }
+
+  /**
+   * As {@link #unpackLongs} into {@code int[]}; widths above 32 keep each value's low 32 bits
+   * (what narrowing the 64-bit value gives).
+   */
+  public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
+    return IntBitUnpacker.unpack(width, in, pos, out, outPos, count);
+  }
+}

@@ -1,0 +1,25 @@
+package io.github.fastdecode.parquet.bitpacking;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.Test;
+
+/** The checked-in unpackers are exactly what {@link BitUnpackerGenerator} writes. */
+class BitUnpackerGeneratorTest {
+
+  @Test
+  void checkedInSourcesAreUpToDate() throws IOException {
+    Path dir = Paths.get("../parquet-fastdecode-core/src/main/java/io/github/fastdecode/parquet/bitpacking");
+    for (boolean ints : new boolean[] {false, true}) {
+      Path file = dir.resolve(BitUnpackerGenerator.className(ints) + ".java");
+      String checkedIn = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+      assertEquals(BitUnpackerGenerator.generate(ints), checkedIn,
+          file + " differs from the generator's output: run BitUnpackerGenerator.main and commit the result");
+    }
+  }
+}

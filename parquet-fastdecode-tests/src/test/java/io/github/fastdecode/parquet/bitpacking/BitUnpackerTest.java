@@ -1,0 +1,164 @@
+package io.github.fastdecode.parquet.bitpacking;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every width 0..64 of the generated unpackers against a bit-by-bit reference, with runs placed at
+ * the very end of the array (a kernel that reads a byte too far fails) and after odd offsets.
+ */
+class BitUnpackerTest {
+  private static final long SEED = 20240611L;
+
+  /** The reference packer: the low {@code width} bits of each value, LSB first, one bit at a time. */
+  static byte[] pack(long[] values, int width) {
+    byte[] out = new byte[values.length / 8 * width];
+    long bit = 0;
+    for (long v : values) {
+      for (int b = 0; b < width; b++, bit++) {
+        if ((v >>> b & 1) != 0) {
+          out[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The reference unpacker: {@code count} values of {@code width} bits from {@code in[pos..]}, one bit at a time. */
+  static long[] unpack(byte[] in, int pos, int count, int width) {
+    long[] out = new long[count];
+    long bit = (long) pos * 8;
+    for (int i = 0; i < count; i++) {
+      for (int b = 0; b < width; b++, bit++) {
+        if ((in[(int) (bit >>> 3)] >>> (bit & 7) & 1) != 0) {
+          out[i] |= 1L << b;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Random values of {@code width} bits; every eighth is all ones and every ninth zero, to hit the extremes. */
+  private static long[] values(Random r, int count, int width) {
+    long mask = width == 64 ? -1L : (1L << width) - 1;
+    long[] v = new long[count];
+    for (int i = 0; i < count; i++) {
+      v[i] = i % 8 == 3 ? mask : i % 9 == 4 ? 0 : r.nextLong() & mask;
+    }
+    return v;
+  }
+
+  /** {@code packed} placed at {@code lead} after junk bytes, ending exactly at the array's end. */
+  private static byte[] atEnd(byte[] packed, int lead, Random r) {
+    byte[] in = new byte[lead + packed.length];
+    r.nextBytes(in);
+    System.arraycopy(packed, 0, in, lead, packed.length);
+    return in;
+  }
+
+  @Test
+  void referencePackerRoundTrips() {
+    Random r = new Random(SEED);
+    for (int w = 0; w <= 64; w++) {
+      long[] v = values(r, 40, w);
+      assertArrayEquals(v, unpack(pack(v, w), 0, 40, w), "width " + w + " seed " + SEED);
+    }
+  }
+
+  /** Runs of 8 and 32 values, and mixes of both, ending at the array's end after 0..13 junk bytes. */
+  @Test
+  void runsMatchTheReferenceAtTheArrayEnd() {
+    Random r = new Random(SEED);
+    for (int w = 0; w <= 64; w++) {
+      for (int count : new int[] {0, 8, 16, 24, 32, 40, 64, 96, 104, 256, 1000}) {
+        for (int lead : new int[] {0, 1, 7, 13}) {
+          String where = "width " + w + ", count " + count + ", lead " + lead + ", seed " + SEED;
+          long[] v = values(r, count, w);
+          byte[] in = atEnd(pack(v, w), lead, r);
+          assertArrayEquals(v, unpack(in, lead, count, w), where + " (reference)");
+          long[] longs = sentinelLongs(count);
+          int[] ints = sentinelInts(count);
+          assertEquals(in.length, BitUnpacker.unpackLongs(w, in, lead, longs, 3, count), where + ": end of long run");
+          assertEquals(in.length, BitUnpacker.unpackInts(w, in, lead, ints, 3, count), where + ": end of int run");
+          assertEquals((long) count / 8 * w, BitUnpacker.packedBytes(w, count), where);
+          checkOutput(where, v, longs, ints);
+        }
+      }
+    }
+  }
+
+  /** The fused delta kernels against a plain running sum of the reference deltas (wrapping), and the store-free sum. */
+  @Test
+  void deltaRunsMatchARunningSum() {
+    Random r = new Random(SEED + 1);
+    for (int w = 0; w <= 64; w++) {
+      for (int count : new int[] {0, 8, 24, 32, 40, 64, 72, 128, 1000}) {
+        for (long minDelta : new long[] {0, 1, -3, r.nextLong(), Long.MIN_VALUE}) {
+          String where = "width " + w + ", count " + count + ", min delta " + minDelta + ", seed " + (SEED + 1);
+          long[] v = values(r, count, w);
+          byte[] in = atEnd(pack(v, w), 5, r);
+          long start = r.nextLong();
+          long[] expected = new long[count];
+          long acc = start;
+          for (int i = 0; i < count; i++) {
+            acc += v[i] + minDelta;
+            expected[i] = acc;
+          }
+          long[] longs = sentinelLongs(count);
+          int[] ints = sentinelInts(count);
+          assertEquals(acc, LongBitUnpacker.unpackDeltas(w, in, 5, longs, 3, count, start, minDelta), where + ": last long sum");
+          assertEquals((int) acc, IntBitUnpacker.unpackDeltas(w, in, 5, ints, 3, count, (int) start, (int) minDelta),
+              where + ": last int sum");
+          long sum = 0;
+          for (long x : v) {
+            sum += x;
+          }
+          assertEquals(sum, LongBitUnpacker.sum(w, in, 5, count), where + ": sum without storing");
+          checkOutput(where, expected, longs, ints);
+        }
+      }
+    }
+  }
+
+  @Test
+  void widthsOutside0To64AreRefused() {
+    for (int w : new int[] {-1, 65}) {
+      assertThrows(IllegalArgumentException.class, () -> BitUnpacker.unpackLongs(w, new byte[64], 0, new long[8], 0, 8));
+      assertThrows(IllegalArgumentException.class, () -> BitUnpacker.unpackInts(w, new byte[64], 0, new int[8], 0, 8));
+      assertThrows(IllegalArgumentException.class, () -> LongBitUnpacker.unpackDeltas(w, new byte[64], 0, new long[8], 0, 8, 0, 0));
+      assertThrows(IllegalArgumentException.class, () -> IntBitUnpacker.unpackDeltas(w, new byte[64], 0, new int[8], 0, 8, 0, 0));
+      assertThrows(IllegalArgumentException.class, () -> LongBitUnpacker.sum(w, new byte[64], 0, 8));
+    }
+  }
+
+  private static long[] sentinelLongs(int count) {
+    long[] a = new long[count + 6];
+    Arrays.fill(a, 0x5A5A5A5A5A5A5A5AL);
+    return a;
+  }
+
+  private static int[] sentinelInts(int count) {
+    int[] a = new int[count + 6];
+    Arrays.fill(a, 0x5A5A5A5A);
+    return a;
+  }
+
+  private static void checkOutput(String where, long[] expected, long[] longs, int[] ints) {
+    int n = expected.length;
+    for (int i = 0; i < n; i++) {
+      assertEquals(expected[i], longs[3 + i], where + ": long value " + i);
+      assertEquals((int) expected[i], ints[3 + i], where + ": int value " + i + " (low 32 bits)");
+    }
+    for (int i = 0; i < 3; i++) {
+      assertEquals(0x5A5A5A5A5A5A5A5AL, longs[i], where + ": long output before the range");
+      assertEquals(0x5A5A5A5A5A5A5A5AL, longs[3 + n + i], where + ": long output after the range");
+      assertEquals(0x5A5A5A5A, ints[i], where + ": int output before the range");
+      assertEquals(0x5A5A5A5A, ints[3 + n + i], where + ": int output after the range");
+    }
+  }
+}
