@@ -109,6 +109,22 @@ public final class BinaryBatch {
   }
 
   /**
+   * Appends {@code count} values stored back to back at {@code src[srcPos..]} with the given lengths,
+   * copying their bytes in one go.
+   */
+  public void appendContiguous(byte[] src, int srcPos, int[] lengths, int lengthsOffset, int count, long totalBytes) {
+    reserve(count, totalBytes);
+    int start = offsets[size];
+    System.arraycopy(src, srcPos, bytes, start, (int) totalBytes);
+    int end = start;
+    for (int i = 0; i < count; i++) {
+      end += lengths[lengthsOffset + i];
+      offsets[size + 1 + i] = end;
+    }
+    size += count;
+  }
+
+  /**
    * Records that a reader wrote a value of {@code length} bytes at {@link #byteSize()} directly into
    * {@link #bytes()} (room made by {@link #reserve}).
    */

@@ -3,6 +3,8 @@ package io.github.fastdecode.parquet.spi;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitReaders;
 import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
+import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayReader;
+import io.github.fastdecode.parquet.deltabytearray.DeltaLengthByteArrayReader;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.plain.PlainBinaryReader;
 import io.github.fastdecode.parquet.plain.PlainBooleanReader;
@@ -35,6 +37,10 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
         return DeltaBinaryPackedReader.forColumn(column);
       case BYTE_STREAM_SPLIT:
         return ByteStreamSplitReaders.forColumn(column);
+      case DELTA_LENGTH_BYTE_ARRAY:
+        return type == PrimitiveTypeName.BINARY ? new DeltaLengthByteArrayReader() : null;
+      case DELTA_BYTE_ARRAY:
+        return type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? new DeltaByteArrayReader() : null;
       default:
         return null;
     }

@@ -9,6 +9,8 @@ import org.apache.parquet.column.values.ValuesWriter;
 import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
+import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
 import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
@@ -130,6 +132,22 @@ public final class ParquetJavaPages {
     } finally {
       e.close();
     }
+  }
+
+  public static byte[] deltaLengthBinaries(byte[][] values) {
+    DeltaLengthByteArrayValuesWriter w = new DeltaLengthByteArrayValuesWriter(SLAB, PAGE, HEAP);
+    for (byte[] v : values) {
+      w.writeBytes(Binary.fromConstantByteArray(v));
+    }
+    return bytes(w);
+  }
+
+  public static byte[] deltaBinaries(byte[][] values) {
+    DeltaByteArrayWriter w = new DeltaByteArrayWriter(SLAB, PAGE, HEAP);
+    for (byte[] v : values) {
+      w.writeBytes(Binary.fromConstantByteArray(v));
+    }
+    return bytes(w);
   }
 
   public static byte[] deltaInts(long[] values, int blockSize, int miniBlocks) {

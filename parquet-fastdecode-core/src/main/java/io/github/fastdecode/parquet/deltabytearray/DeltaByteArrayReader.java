@@ -1,0 +1,190 @@
+package io.github.fastdecode.parquet.deltabytearray;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
+import io.github.fastdecode.parquet.internal.PageBytes;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.values.RequiresPreviousReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * DELTA_BYTE_ARRAY (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY): prefix lengths (DELTA_BINARY_PACKED
+ * INT32), then suffixes (DELTA_LENGTH_BYTE_ARRAY); value i is the first {@code prefix[i]} bytes of
+ * value i - 1 followed by suffix i.
+ *
+ * <p>The last value read or skipped is kept in a reusable buffer and carries over to the next page
+ * (a page's first value may have a prefix, PARQUET-246), also when parquet-java hands over the
+ * previous page's reader through {@link RequiresPreviousReader}. A skip rebuilds only the last
+ * skipped value, walking the skipped prefixes backwards so each of its bytes is copied once.
+ */
+public final class DeltaByteArrayReader extends BatchValuesReader implements RequiresPreviousReader {
+  private static final String ENCODING = "DELTA_BYTE_ARRAY";
+
+  private final PageBytes page = new PageBytes();
+  private final DeltaBinaryPackedReader prefixReader = DeltaBinaryPackedReader.forInt32();
+  private final DeltaLengthByteArrayReader suffixes = new DeltaLengthByteArrayReader(ENCODING + " suffixes");
+  private int[] prefixes = new int[0];
+  private int prefixCount;
+  /** Index of the next value among the page's prefixes. */
+  private int next;
+
+  /** The previous value: {@code previous[0, previousLength)}. */
+  private byte[] previous = new byte[16];
+  private int previousLength;
+  private byte[] spare = new byte[16];
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    page.takeAll(in);
+    int suffixesAt = prefixReader.initFromBytes(page.array, page.start, page.length);
+    prefixCount = prefixReader.remaining();
+    if (prefixes.length < prefixCount) {
+      prefixes = new int[Math.max(prefixCount, prefixes.length + (prefixes.length >> 1))];
+    }
+    prefixReader.readIntegers(prefixes, 0, prefixCount);
+    suffixes.initFromBytes(page.array, suffixesAt, page.start + page.length - suffixesAt, page.scratch);
+    next = 0;
+  }
+
+  @Override
+  public void setPreviousReader(ValuesReader reader) {
+    if (reader instanceof DeltaByteArrayReader) {
+      DeltaByteArrayReader r = (DeltaByteArrayReader) reader;
+      ensurePrevious(r.previousLength);
+      System.arraycopy(r.previous, 0, previous, 0, r.previousLength);
+      previousLength = r.previousLength;
+    }
+  }
+
+  private void ensurePrevious(int length) {
+    if (previous.length < length) {
+      previous = Arrays.copyOf(previous, Math.max(length, previous.length * 2));
+    }
+  }
+
+  /**
+   * Checks that {@code n} values follow (prefix and suffix both present) and that every prefix fits
+   * in the value before it; returns the total length of the {@code n} values.
+   */
+  private long validate(int n) {
+    if (n > prefixCount - next) {
+      throw ValuesDecodingException.pastEnd(ENCODING, suffixes.position(), n, Math.min(prefixCount - next, suffixes.remaining()));
+    }
+    suffixes.need(n);
+    long total = 0;
+    long before = previousLength;
+    for (int i = 0; i < n; i++) {
+      int p = prefixes[next + i];
+      if (p < 0 || p > before) {
+        throw new ValuesDecodingException(ENCODING, suffixes.position(),
+            "value " + (next + i) + " has prefix length " + p + " but the value before it has " + before + " bytes");
+      }
+      long length = p + (long) suffixes.lengthAhead(i);
+      if (length > Integer.MAX_VALUE - 16) {
+        throw new ValuesDecodingException(ENCODING, suffixes.position(), "value " + (next + i) + " is longer than 2 GiB");
+      }
+      total += length;
+      before = length;
+    }
+    return total;
+  }
+
+  @Override
+  public Binary readBytes() {
+    validate(1);
+    int p = prefixes[next];
+    int s = suffixes.lengthAhead(0);
+    byte[] value = new byte[p + s];
+    System.arraycopy(previous, 0, value, 0, p);
+    System.arraycopy(suffixes.data(), suffixes.position(), value, p, s);
+    suffixes.advance(1);
+    next++;
+    ensurePrevious(value.length);
+    System.arraycopy(value, 0, previous, 0, value.length);
+    previousLength = value.length;
+    return Binary.fromConstantByteArray(value);
+  }
+
+  @Override
+  public void readBinaries(BinaryBatch dst, int count) {
+    checkCount(count);
+    if (count == 0) {
+      return;
+    }
+    long total = validate(count);
+    dst.reserve(count, total);
+    byte[] out = dst.bytes();
+    byte[] in = suffixes.data();
+    int from = suffixes.position();
+    // The previous value is the batch's last one, except for the first value of the call.
+    byte[] prevArray = previous;
+    int prevStart = 0;
+    for (int i = 0; i < count; i++) {
+      int p = prefixes[next + i];
+      int s = suffixes.lengthAhead(i);
+      int at = dst.byteSize();
+      System.arraycopy(prevArray, prevStart, out, at, p);
+      System.arraycopy(in, from, out, at + p, s);
+      from += s;
+      dst.commit(p + s);
+      prevArray = out;
+      prevStart = at;
+    }
+    int lastLength = dst.length(dst.size() - 1);
+    ensurePrevious(lastLength);
+    System.arraycopy(out, prevStart, previous, 0, lastLength);
+    previousLength = lastLength;
+    suffixes.advance(count);
+    next += count;
+  }
+
+  @Override
+  public void skip() {
+    skip(1);
+  }
+
+  @Override
+  public void skip(int n) {
+    checkCount(n);
+    if (n == 0) {
+      return;
+    }
+    validate(n);
+    // Rebuild only the last skipped value: its bytes [prefix, length) are its suffix; the bytes
+    // before come from earlier values, each supplying the range its own suffix covers, back to the
+    // previous value for whatever no skipped suffix covers.
+    int last = n - 1;
+    int length = prefixes[next + last] + suffixes.lengthAhead(last);
+    if (spare.length < length) {
+      spare = new byte[Math.max(length, spare.length * 2)];
+    }
+    byte[] in = suffixes.data();
+    int suffixEnd = suffixes.position();
+    for (int i = 0; i < n; i++) {
+      suffixEnd += suffixes.lengthAhead(i);
+    }
+    int need = length;
+    for (int i = last; i >= 0 && need > 0; i--) {
+      int p = prefixes[next + i];
+      int s = suffixes.lengthAhead(i);
+      int suffixStart = suffixEnd - s;
+      if (p < need) {
+        System.arraycopy(in, suffixStart, spare, p, need - p);
+        need = p;
+      }
+      suffixEnd = suffixStart;
+    }
+    System.arraycopy(previous, 0, spare, 0, need);
+    byte[] t = previous;
+    previous = spare;
+    spare = t;
+    previousLength = length;
+    suffixes.advance(n);
+    next += n;
+  }
+}
