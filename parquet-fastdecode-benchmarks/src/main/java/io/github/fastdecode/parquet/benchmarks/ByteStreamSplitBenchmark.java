@@ -44,6 +44,14 @@ import org.openjdk.jmh.annotations.State;
 public class ByteStreamSplitBenchmark {
   private static final int FLBA_LENGTH = 16;
 
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"FLOAT", "DOUBLE", "INT32", "INT64", "FLBA16"})
   String type;
 
@@ -64,6 +72,7 @@ public class ByteStreamSplitBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     ColumnDescriptor column;
     switch (type) {
       case "FLOAT":
@@ -133,29 +142,19 @@ public class ByteStreamSplitBenchmark {
     pages.init(r, p);
     switch (physical) {
       case FLOAT:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          floats[i] = r.readFloat();
-        }
+        ParquetJavaCalls.readFloats(r, floats, VALUES_PER_PAGE);
         break;
       case DOUBLE:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          doubles[i] = r.readDouble();
-        }
+        ParquetJavaCalls.readDoubles(r, doubles, VALUES_PER_PAGE);
         break;
       case INT32:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          ints[i] = r.readInteger();
-        }
+        ParquetJavaCalls.readIntegers(r, ints, VALUES_PER_PAGE);
         break;
       case INT64:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          longs[i] = r.readLong();
-        }
+        ParquetJavaCalls.readLongs(r, longs, VALUES_PER_PAGE);
         break;
       default:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          binaries[i] = r.readBytes();
-        }
+        ParquetJavaCalls.readBytes(r, binaries, VALUES_PER_PAGE);
         break;
     }
   }

@@ -39,6 +39,14 @@ public class DeltaBinaryPackedInt32Benchmark {
   private static final int AS_LONG = 2;
   private static final int AS_DOUBLE = 3;
 
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"constant", "monotonic", "smallDeltas", "wide", "int32Overflow"})
   String shape;
 
@@ -56,6 +64,7 @@ public class DeltaBinaryPackedInt32Benchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     int count = VALUES_PER_PAGE;
     destination = ints;
     switch (op) {
@@ -106,25 +115,16 @@ public class DeltaBinaryPackedInt32Benchmark {
     pages.init(r, p);
     switch (operation) {
       case READ:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          ints[i] = r.readInteger();
-        }
+        ParquetJavaCalls.readIntegers(r, ints, VALUES_PER_PAGE);
         break;
       case SKIP:
-        for (int k = 0; k < READS_PER_SKIPPED_PAGE; k++) {
-          r.skip(SKIP_RUN);
-          ints[k] = r.readInteger();
-        }
+        ParquetJavaCalls.skipAndReadIntegers(r, ints, READS_PER_SKIPPED_PAGE, SKIP_RUN);
         break;
       case AS_LONG:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          longs[i] = r.readInteger();
-        }
+        ParquetJavaCalls.readIntegersAsLongs(r, longs, VALUES_PER_PAGE);
         break;
       default:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          doubles[i] = r.readInteger();
-        }
+        ParquetJavaCalls.readIntegersAsDoubles(r, doubles, VALUES_PER_PAGE);
         break;
     }
   }

@@ -33,6 +33,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class DeltaBinaryPackedInt64Benchmark {
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"constant", "monotonic", "smallDeltas", "wide"})
   String shape;
 
@@ -46,6 +54,7 @@ public class DeltaBinaryPackedInt64Benchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     switch (op) {
       case "read":
         skip = false;
@@ -84,14 +93,9 @@ public class DeltaBinaryPackedInt64Benchmark {
     DeltaBinaryPackingValuesReader r = new DeltaBinaryPackingValuesReader();
     pages.init(r, p);
     if (skip) {
-      for (int k = 0; k < READS_PER_SKIPPED_PAGE; k++) {
-        r.skip(SKIP_RUN);
-        values[k] = r.readLong();
-      }
+      ParquetJavaCalls.skipAndReadLongs(r, values, READS_PER_SKIPPED_PAGE, SKIP_RUN);
     } else {
-      for (int i = 0; i < VALUES_PER_PAGE; i++) {
-        values[i] = r.readLong();
-      }
+      ParquetJavaCalls.readLongs(r, values, VALUES_PER_PAGE);
     }
   }
 

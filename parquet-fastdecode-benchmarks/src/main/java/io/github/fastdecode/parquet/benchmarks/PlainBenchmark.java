@@ -41,6 +41,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class PlainBenchmark {
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"INT32", "INT64", "FLOAT", "DOUBLE"})
   String type;
 
@@ -60,6 +68,7 @@ public class PlainBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     physical = physicalType(type);
     switch (physical) {
       case INT32:
@@ -140,24 +149,16 @@ public class PlainBenchmark {
     pages.init(r, p);
     switch (physical) {
       case INT32:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          ints[i] = r.readInteger();
-        }
+        ParquetJavaCalls.readIntegers(r, ints, VALUES_PER_PAGE);
         break;
       case INT64:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          longs[i] = r.readLong();
-        }
+        ParquetJavaCalls.readLongs(r, longs, VALUES_PER_PAGE);
         break;
       case FLOAT:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          floats[i] = r.readFloat();
-        }
+        ParquetJavaCalls.readFloats(r, floats, VALUES_PER_PAGE);
         break;
       default:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          doubles[i] = r.readDouble();
-        }
+        ParquetJavaCalls.readDoubles(r, doubles, VALUES_PER_PAGE);
         break;
     }
   }
