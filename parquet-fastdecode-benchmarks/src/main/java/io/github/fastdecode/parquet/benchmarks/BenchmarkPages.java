@@ -4,6 +4,7 @@ import io.github.fastdecode.parquet.conformance.DataShapes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.IntFunction;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.values.ValuesReader;
@@ -61,15 +62,73 @@ final class BenchmarkPages {
 
   /** Starts {@code reader} on page {@code p}: a heap {@link ByteBufferInputStream} over its values. */
   void init(ValuesReader reader, int p) throws IOException {
-    reader.initFromPage(VALUES_PER_PAGE, ByteBufferInputStream.wrap(ByteBuffer.wrap(pages[p])));
+    reader.initFromPage(VALUES_PER_PAGE, stream(p));
+  }
+
+  /**
+   * A new heap stream over page {@code p}, for pages whose sections several readers take in turn
+   * (levels, then values), each leaving the stream where the next section starts.
+   */
+  ByteBufferInputStream stream(int p) {
+    return ByteBufferInputStream.wrap(ByteBuffer.wrap(pages[p]));
   }
 
   /** One page of the named {@link DataShapes#integerShapes} shape, {@code bits} wide. */
   static long[] integerShape(String shape, int page, int bits) {
-    Map<String, long[]> shapes = DataShapes.integerShapes(VALUES_PER_PAGE, seed(page), bits);
-    long[] values = shapes.get(shape);
+    return pick(DataShapes.integerShapes(VALUES_PER_PAGE, seed(page), bits), shape, bits + "-bit values");
+  }
+
+  /** One page of the named {@link DataShapes#idShapes} shape: ids (or levels) {@code bitWidth} wide. */
+  static int[] idShape(String shape, int page, int bitWidth) {
+    return pick(DataShapes.idShapes(VALUES_PER_PAGE, seed(page), bitWidth), shape, bitWidth + "-bit ids");
+  }
+
+  /**
+   * One page of definition levels for an optional column (max level 1): each row is null (0) with
+   * probability {@code nullPercent}%, independently, from the page's seed.
+   */
+  static int[] definitionLevels(int page, int nullPercent) {
+    if (nullPercent < 0 || nullPercent > 100) {
+      throw new IllegalArgumentException("null percentage " + nullPercent + " is outside 0..100");
+    }
+    Random r = new Random(seed(page));
+    int[] levels = new int[VALUES_PER_PAGE];
+    for (int i = 0; i < VALUES_PER_PAGE; i++) {
+      levels[i] = r.nextInt(100) < nullPercent ? 0 : 1;
+    }
+    return levels;
+  }
+
+  /** How many of {@code levels} equal {@code maxLevel}: the page's non-null values. */
+  static int countEqual(int[] levels, int maxLevel) {
+    int n = 0;
+    for (int level : levels) {
+      if (level == maxLevel) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The sections of one page back to back (a V1 page: levels, then values). */
+  static byte[] concat(byte[]... sections) {
+    int length = 0;
+    for (byte[] s : sections) {
+      length += s.length;
+    }
+    byte[] page = new byte[length];
+    int at = 0;
+    for (byte[] s : sections) {
+      System.arraycopy(s, 0, page, at, s.length);
+      at += s.length;
+    }
+    return page;
+  }
+
+  private static <T> T pick(Map<String, T> shapes, String shape, String what) {
+    T values = shapes.get(shape);
     if (values == null) {
-      throw new IllegalArgumentException("unknown shape " + shape + " for " + bits + "-bit values; known: " + shapes.keySet());
+      throw new IllegalArgumentException("unknown shape " + shape + " for " + what + "; known: " + shapes.keySet());
     }
     return values;
   }

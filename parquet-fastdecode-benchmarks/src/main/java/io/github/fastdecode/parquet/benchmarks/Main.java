@@ -38,13 +38,18 @@ public final class Main {
   /** Timing for the default selection: one fork, 3 x 1 s warm-up, 3 x 1 s measured. */
   static final List<String> DEFAULT_TIMING = List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "1s");
 
-  /** The default selection, one JMH run per entry: 29 forks, about 3 minutes on 2 cores. */
+  /** The default selection, one JMH run per entry: 39 forks, about 4 minutes on 2 cores. */
   static final List<List<String>> DEFAULT_GROUPS = List.of(
       List.of("DeltaBinaryPackedInt64Benchmark", "-p", "shape=monotonic,wide", "-p", "op=read,skip"),
       List.of("DeltaBinaryPackedInt32Benchmark", "-p", "shape=monotonic", "-p", "op=read,asLong,asDouble"),
       List.of("PlainBenchmark", "-p", "type=INT32,DOUBLE"),
       List.of("ByteStreamSplitBenchmark", "-p", "type=FLOAT,DOUBLE,FLBA16"),
-      List.of("UnsignedLongBenchmark"));
+      List.of("UnsignedLongBenchmark"),
+      List.of("RleDictionaryIdsBenchmark", "-p", "bitWidth=12", "-p", "shape=random"),
+      List.of("DefinitionLevelsBenchmark", "-p", "nullPercent=10"),
+      List.of("BooleanBenchmark", "-p", "encoding=PLAIN", "-p", "shape=random"),
+      List.of("DictionaryDecodeBenchmark", "-p", "type=INT64", "-p", "nullPercent=10"),
+      List.of("ByteArrayBenchmark", "-p", "encoding=DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"));
 
   private Main() {}
 

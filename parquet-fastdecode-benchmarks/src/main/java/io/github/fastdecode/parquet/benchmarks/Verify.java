@@ -19,14 +19,21 @@ final class Verify {
     void decode(int page) throws IOException;
   }
 
+  /** A {@link PageDecoder} that also returns a count (non-null values, say) both sides must agree on. */
+  @FunctionalInterface
+  interface CountingPageDecoder {
+    int decode(int page) throws IOException;
+  }
+
   /**
    * For every page, runs {@code expected} then {@code actual} and compares the first {@code count}
    * values of their destinations bit for bit (NaN payloads included).
    *
    * <p>Destinations are {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]}, {@code
-   * Binary[]} or {@link BinaryBatch} (whose size must then be {@code count}); they may be the same
-   * object. Before {@code actual} runs, a numeric destination is overwritten with the complement of
-   * the expected values, so a value the reader fails to write cannot pass by being left over.
+   * boolean[]}, {@code Binary[]} (null entries allowed), {@link BinaryBatch} (whose size must then
+   * be {@code count}) or {@link BinaryRows}; they may be the same object. Before {@code actual}
+   * runs, a numeric or boolean destination is overwritten with the complement of the expected
+   * values, so a value the reader fails to write cannot pass by being left over.
    */
   static void samePages(String label, BenchmarkPages pages, int count,
       Object expectedDst, PageDecoder expected, Object actualDst, PageDecoder actual) {
@@ -47,6 +54,19 @@ final class Verify {
         throw new IllegalStateException(where + ": " + e, e);
       }
     }
+  }
+
+  /** As {@link #samePages}, and the two sides' counts for each page must be equal too. */
+  static void samePagesAndCounts(String label, BenchmarkPages pages, int count,
+      Object expectedDst, CountingPageDecoder expected, Object actualDst, CountingPageDecoder actual) {
+    int[] want = new int[BenchmarkPages.PAGES];
+    samePages(label, pages, count, expectedDst, p -> want[p] = expected.decode(p), actualDst, p -> {
+      int got = actual.decode(p);
+      if (got != want[p]) {
+        throw new IllegalStateException(label + " page " + p + " (seed " + BenchmarkPages.seed(p) + "): count "
+            + got + ", parquet-java " + want[p]);
+      }
+    });
   }
 
   /** The first {@code count} values as raw bits ({@code long[]}) or bytes ({@code byte[][]}). */
@@ -74,6 +94,13 @@ final class Verify {
         bits[i] = Double.doubleToRawLongBits(a[i]);
       }
       return bits;
+    } else if (dst instanceof boolean[]) {
+      boolean[] a = (boolean[]) dst;
+      long[] bits = new long[count];
+      for (int i = 0; i < count; i++) {
+        bits[i] = a[i] ? 1 : 0;
+      }
+      return bits;
     } else if (dst instanceof Binary[]) {
       Binary[] a = (Binary[]) dst;
       byte[][] values = new byte[count][];
@@ -89,6 +116,13 @@ final class Verify {
       byte[][] values = new byte[count][];
       for (int i = 0; i < count; i++) {
         values[i] = b.toByteArray(i);
+      }
+      return values;
+    } else if (dst instanceof BinaryRows) {
+      BinaryRows rows = (BinaryRows) dst;
+      byte[][] values = new byte[count][];
+      for (int i = 0; i < count; i++) {
+        values[i] = rows.row(i);
       }
       return values;
     }
@@ -119,6 +153,11 @@ final class Verify {
       double[] a = (double[]) dst;
       for (int i = 0; i < bits.length; i++) {
         a[i] = Double.longBitsToDouble(~bits[i]);
+      }
+    } else if (dst instanceof boolean[]) {
+      boolean[] a = (boolean[]) dst;
+      for (int i = 0; i < bits.length; i++) {
+        a[i] = bits[i] == 0;
       }
     }
   }

@@ -1,0 +1,175 @@
+package io.github.fastdecode.parquet.benchmarks;
+
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.READS_PER_SKIPPED_PAGE;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.SKIP_RUN;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesReader;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayReader;
+import org.apache.parquet.column.values.plain.BinaryPlainValuesReader;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * BYTE_ARRAY pages in PLAIN, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY: ns per value to decode
+ * ({@code op=read}) or to skip 1023 values and read the next, over the whole page ({@code
+ * op=skip}). Values are sorted random lowercase strings of {@code length} bytes, as a sorted key
+ * column holds: neighbours share a prefix of a few bytes, which DELTA_BYTE_ARRAY strips.
+ *
+ * <p>parquet-java returns one {@link Binary} per value, kept in a reused array as a reader building
+ * a column would, and skips with its own {@code skip(n)} (for DELTA_BYTE_ARRAY and PLAIN, one
+ * {@code skip()} per value); fastdecode appends values to one reused {@link BinaryBatch}, cleared
+ * per page, and skips with {@code skip(n)}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(BenchmarkPages.VALUES)
+public class ByteArrayBenchmark {
+  @Param({"PLAIN", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"})
+  String encoding;
+
+  @Param({"8", "16", "100"})
+  int length;
+
+  @Param({"read", "skip"})
+  String op;
+
+  private final Binary[] binaries = new Binary[VALUES_PER_PAGE];
+  private BinaryBatch batch;
+  /** A new parquet-java reader for every page, as its column reader makes them. */
+  private Supplier<ValuesReader> parquetJavaReaders;
+  private BatchValuesReader fastReader;
+  private BenchmarkPages pages;
+  private boolean skip;
+
+  @Setup
+  public void setup() {
+    switch (op) {
+      case "read":
+        skip = false;
+        break;
+      case "skip":
+        skip = true;
+        break;
+      default:
+        throw new IllegalArgumentException("unknown op " + op + "; known: read, skip");
+    }
+    if (length < 1) {
+      throw new IllegalArgumentException("length " + length + " is below 1");
+    }
+    Encoding enc;
+    switch (encoding) {
+      case "PLAIN":
+        enc = Encoding.PLAIN;
+        parquetJavaReaders = BinaryPlainValuesReader::new;
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainBinaries(sortedStrings(p, length)));
+        break;
+      case "DELTA_LENGTH_BYTE_ARRAY":
+        enc = Encoding.DELTA_LENGTH_BYTE_ARRAY;
+        parquetJavaReaders = DeltaLengthByteArrayValuesReader::new;
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaLengthBinaries(sortedStrings(p, length)));
+        break;
+      case "DELTA_BYTE_ARRAY":
+        enc = Encoding.DELTA_BYTE_ARRAY;
+        parquetJavaReaders = DeltaByteArrayReader::new;
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaBinaries(sortedStrings(p, length)));
+        break;
+      default:
+        throw new IllegalArgumentException(
+            "unknown encoding " + encoding + "; known: PLAIN, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY");
+    }
+    // Room for a whole page, so the timed loop never grows it.
+    batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * length);
+    fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.BINARY), enc);
+    Verify.samePages(encoding + " BYTE_ARRAY length=" + length + " op=" + op + " via " + fastReader, pages,
+        skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE, binaries, this::parquetJavaPage, batch, this::fastdecodePage);
+  }
+
+  /** Page {@code p}'s values: random strings over a..z, {@code length} bytes each, sorted. */
+  static byte[][] sortedStrings(int p, int length) {
+    Random r = new Random(BenchmarkPages.seed(p));
+    String[] s = new String[VALUES_PER_PAGE];
+    char[] c = new char[length];
+    for (int i = 0; i < s.length; i++) {
+      for (int j = 0; j < length; j++) {
+        c[j] = (char) ('a' + r.nextInt(26));
+      }
+      s[i] = new String(c);
+    }
+    Arrays.sort(s);
+    byte[][] values = new byte[s.length][];
+    for (int i = 0; i < s.length; i++) {
+      values[i] = s[i].getBytes(StandardCharsets.US_ASCII);
+    }
+    return values;
+  }
+
+  @Benchmark
+  public Binary[] parquetJava() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      parquetJavaPage(p);
+    }
+    return binaries;
+  }
+
+  @Benchmark
+  public BinaryBatch fastdecode() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      fastdecodePage(p);
+    }
+    return batch;
+  }
+
+  private void parquetJavaPage(int p) throws IOException {
+    ValuesReader r = parquetJavaReaders.get();
+    pages.init(r, p);
+    if (skip) {
+      for (int k = 0; k < READS_PER_SKIPPED_PAGE; k++) {
+        r.skip(SKIP_RUN);
+        binaries[k] = r.readBytes();
+      }
+    } else {
+      for (int i = 0; i < VALUES_PER_PAGE; i++) {
+        binaries[i] = r.readBytes();
+      }
+    }
+  }
+
+  private void fastdecodePage(int p) throws IOException {
+    BatchValuesReader r = fastReader;
+    pages.init(r, p);
+    BinaryBatch b = batch;
+    b.clear();
+    if (skip) {
+      for (int k = 0; k < READS_PER_SKIPPED_PAGE; k++) {
+        r.skip(SKIP_RUN);
+        r.readBinaries(b, 1);
+      }
+    } else {
+      r.readBinaries(b, VALUES_PER_PAGE);
+    }
+  }
+}

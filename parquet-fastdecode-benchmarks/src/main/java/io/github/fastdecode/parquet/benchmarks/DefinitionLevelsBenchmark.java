@@ -1,0 +1,89 @@
+package io.github.fastdecode.parquet.benchmarks;
+
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.rle.RleValuesReader;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesReader;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Definition levels of an optional top-level column (max level 1) in a V1 data page (the
+ * length-prefixed RLE / bit-packed hybrid, written by parquet-java): ns per level to decode them
+ * into an {@code int[]} and count the non-null rows, the first thing a reader does with every
+ * page. Nulls are placed at random, so at 10% and 50% the page is mostly bit-packed; at 0% it is
+ * one RLE run.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(BenchmarkPages.VALUES)
+public class DefinitionLevelsBenchmark {
+  private static final int MAX_LEVEL = 1;
+
+  @Param({"0", "10", "50"})
+  int nullPercent;
+
+  private final int[] levels = new int[VALUES_PER_PAGE];
+  private RleValuesReader fastReader;
+  private BenchmarkPages pages;
+
+  @Setup
+  public void setup() {
+    pages = BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.definitionLevels(p, nullPercent), 1));
+    fastReader = RleValuesReader.forLevels(MAX_LEVEL, true);
+    Verify.samePagesAndCounts("RLE definition levels nullPercent=" + nullPercent + " via " + fastReader, pages,
+        VALUES_PER_PAGE, levels, this::parquetJavaPage, levels, this::fastdecodePage);
+  }
+
+  /** Returns the non-null rows of all pages, so the counting is not dead code. */
+  @Benchmark
+  public int parquetJava() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += parquetJavaPage(p);
+    }
+    return nonNull;
+  }
+
+  @Benchmark
+  public int fastdecode() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += fastdecodePage(p);
+    }
+    return nonNull;
+  }
+
+  private int parquetJavaPage(int p) throws IOException {
+    // The reader parquet-java's column reader makes for V1 levels, one per page.
+    RunLengthBitPackingHybridValuesReader r = new RunLengthBitPackingHybridValuesReader(1);
+    pages.init(r, p);
+    int nonNull = 0;
+    for (int i = 0; i < VALUES_PER_PAGE; i++) {
+      int level = r.readInteger();
+      levels[i] = level;
+      if (level == MAX_LEVEL) {
+        nonNull++;
+      }
+    }
+    return nonNull;
+  }
+
+  private int fastdecodePage(int p) throws IOException {
+    RleValuesReader r = fastReader;
+    pages.init(r, p);
+    return r.readLevels(levels, 0, VALUES_PER_PAGE, MAX_LEVEL);
+  }
+}
