@@ -36,6 +36,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class BooleanBenchmark {
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"PLAIN", "RLE"})
   String encoding;
 
@@ -50,6 +58,7 @@ public class BooleanBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     Encoding enc;
     switch (encoding) {
       case "PLAIN":
@@ -113,9 +122,7 @@ public class BooleanBenchmark {
   private void parquetJavaPage(int p) throws IOException {
     ValuesReader r = parquetJavaReaders.get();
     pages.init(r, p);
-    for (int i = 0; i < VALUES_PER_PAGE; i++) {
-      values[i] = r.readBoolean();
-    }
+    ParquetJavaCalls.readBooleans(r, values, VALUES_PER_PAGE);
   }
 
   private void fastdecodePage(int p) throws IOException {

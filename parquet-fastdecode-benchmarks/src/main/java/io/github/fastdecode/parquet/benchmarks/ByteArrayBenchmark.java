@@ -48,6 +48,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class ByteArrayBenchmark {
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"PLAIN", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"})
   String encoding;
 
@@ -67,6 +75,7 @@ public class ByteArrayBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     switch (op) {
       case "read":
         skip = false;
@@ -147,14 +156,9 @@ public class ByteArrayBenchmark {
     ValuesReader r = parquetJavaReaders.get();
     pages.init(r, p);
     if (skip) {
-      for (int k = 0; k < READS_PER_SKIPPED_PAGE; k++) {
-        r.skip(SKIP_RUN);
-        binaries[k] = r.readBytes();
-      }
+      ParquetJavaCalls.skipAndReadBytes(r, binaries, READS_PER_SKIPPED_PAGE, SKIP_RUN);
     } else {
-      for (int i = 0; i < VALUES_PER_PAGE; i++) {
-        binaries[i] = r.readBytes();
-      }
+      ParquetJavaCalls.readBytes(r, binaries, VALUES_PER_PAGE);
     }
   }
 

@@ -32,6 +32,14 @@ import org.openjdk.jmh.annotations.State;
 public class DefinitionLevelsBenchmark {
   private static final int MAX_LEVEL = 1;
 
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"0", "10", "50"})
   int nullPercent;
 
@@ -41,6 +49,7 @@ public class DefinitionLevelsBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     pages = BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.definitionLevels(p, nullPercent), 1));
     fastReader = RleValuesReader.forLevels(MAX_LEVEL, true);
     Verify.samePagesAndCounts("RLE definition levels nullPercent=" + nullPercent + " via " + fastReader, pages,
@@ -70,15 +79,7 @@ public class DefinitionLevelsBenchmark {
     // The reader parquet-java's column reader makes for V1 levels, one per page.
     RunLengthBitPackingHybridValuesReader r = new RunLengthBitPackingHybridValuesReader(1);
     pages.init(r, p);
-    int nonNull = 0;
-    for (int i = 0; i < VALUES_PER_PAGE; i++) {
-      int level = r.readInteger();
-      levels[i] = level;
-      if (level == MAX_LEVEL) {
-        nonNull++;
-      }
-    }
-    return nonNull;
+    return ParquetJavaCalls.readLevels(r, levels, VALUES_PER_PAGE, MAX_LEVEL);
   }
 
   private int fastdecodePage(int p) throws IOException {

@@ -56,6 +56,14 @@ import org.openjdk.jmh.annotations.State;
 public class DictionaryDecodeBenchmark {
   static final int DICTIONARY_SIZE = 1000;
 
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"INT64", "DOUBLE", "BINARY"})
   String type;
 
@@ -81,6 +89,7 @@ public class DictionaryDecodeBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     switch (type) {
       case "INT64":
         physical = PrimitiveTypeName.INT64;
@@ -146,46 +155,14 @@ public class DictionaryDecodeBenchmark {
     DictionaryValuesReader values = new DictionaryValuesReader(dictionaries[p]);
     values.initFromPage(VALUES_PER_PAGE, in);
     int[] rowLevels = parquetJavaLevels;
-    int nonNull = 0;
     switch (physical) {
       case INT64:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          int level = levels.readInteger();
-          rowLevels[i] = level;
-          if (level == DEFINED) {
-            longs[i] = values.readLong();
-            nonNull++;
-          } else {
-            longs[i] = 0;
-          }
-        }
-        break;
+        return ParquetJavaCalls.readLongsWithLevels(levels, values, rowLevels, longs, VALUES_PER_PAGE, DEFINED);
       case DOUBLE:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          int level = levels.readInteger();
-          rowLevels[i] = level;
-          if (level == DEFINED) {
-            doubles[i] = values.readDouble();
-            nonNull++;
-          } else {
-            doubles[i] = 0;
-          }
-        }
-        break;
+        return ParquetJavaCalls.readDoublesWithLevels(levels, values, rowLevels, doubles, VALUES_PER_PAGE, DEFINED);
       default:
-        for (int i = 0; i < VALUES_PER_PAGE; i++) {
-          int level = levels.readInteger();
-          rowLevels[i] = level;
-          if (level == DEFINED) {
-            binaries[i] = values.readBytes();
-            nonNull++;
-          } else {
-            binaries[i] = null;
-          }
-        }
-        break;
+        return ParquetJavaCalls.readBytesWithLevels(levels, values, rowLevels, binaries, VALUES_PER_PAGE, DEFINED);
     }
-    return nonNull;
   }
 
   /** Returns the page's non-null rows. */

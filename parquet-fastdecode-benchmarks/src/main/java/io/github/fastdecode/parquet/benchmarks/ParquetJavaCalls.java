@@ -72,6 +72,84 @@ final class ParquetJavaCalls {
     }
   }
 
+  static void readDictionaryIds(ValuesReader r, int[] dst, int n) {
+    for (int i = 0; i < n; i++) {
+      dst[i] = r.readValueDictionaryId();
+    }
+  }
+
+  static void readBooleans(ValuesReader r, boolean[] dst, int n) {
+    for (int i = 0; i < n; i++) {
+      dst[i] = r.readBoolean();
+    }
+  }
+
+  /** Reads {@code n} levels and returns how many equal {@code maxLevel}. */
+  static int readLevels(ValuesReader r, int[] dst, int n, int maxLevel) {
+    int equal = 0;
+    for (int i = 0; i < n; i++) {
+      int level = r.readInteger();
+      dst[i] = level;
+      if (level == maxLevel) {
+        equal++;
+      }
+    }
+    return equal;
+  }
+
+  /** Per row: the level, then the value if it is defined (0 otherwise); returns the non-null count. */
+  static int readLongsWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, long[] dst, int n, int defined) {
+    int nonNull = 0;
+    for (int i = 0; i < n; i++) {
+      int level = levels.readInteger();
+      rowLevels[i] = level;
+      if (level == defined) {
+        dst[i] = values.readLong();
+        nonNull++;
+      } else {
+        dst[i] = 0;
+      }
+    }
+    return nonNull;
+  }
+
+  static int readDoublesWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, double[] dst, int n, int defined) {
+    int nonNull = 0;
+    for (int i = 0; i < n; i++) {
+      int level = levels.readInteger();
+      rowLevels[i] = level;
+      if (level == defined) {
+        dst[i] = values.readDouble();
+        nonNull++;
+      } else {
+        dst[i] = 0;
+      }
+    }
+    return nonNull;
+  }
+
+  static int readBytesWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, Binary[] dst, int n, int defined) {
+    int nonNull = 0;
+    for (int i = 0; i < n; i++) {
+      int level = levels.readInteger();
+      rowLevels[i] = level;
+      if (level == defined) {
+        dst[i] = values.readBytes();
+        nonNull++;
+      } else {
+        dst[i] = null;
+      }
+    }
+    return nonNull;
+  }
+
+  static void skipAndReadBytes(ValuesReader r, Binary[] dst, int reads, int run) {
+    for (int k = 0; k < reads; k++) {
+      r.skip(run);
+      dst[k] = r.readBytes();
+    }
+  }
+
   /** Skips {@code run} values, then reads one long, {@code reads} times. */
   static void skipAndReadLongs(ValuesReader r, long[] dst, int reads, int run) {
     for (int k = 0; k < reads; k++) {
@@ -142,6 +220,22 @@ final class ParquetJavaCalls {
             ParquetJavaPages.deltaLengthBinaries(strings)},
         {(Supplier<ValuesReader>) org.apache.parquet.column.values.deltastrings.DeltaByteArrayReader::new, ParquetJavaPages.deltaBinaries(strings)},
         {(Supplier<ValuesReader>) () -> new DictionaryValuesReader(binDict.dictionary), binDict.page}};
+    boolean[] booleans = new boolean[n];
+    for (int k = 0; k < n; k++) {
+      booleans[k] = (k * 7919) % 3 == 0;
+    }
+    int[] levelValues = new int[n];
+    for (int k = 0; k < n; k++) {
+      levelValues[k] = booleans[k] ? 0 : 1;
+    }
+    // A boolean column's readBoolean() sees PLAIN and RLE pages.
+    Object[][] booleanReaders = {
+        {(Supplier<ValuesReader>) org.apache.parquet.column.values.plain.BooleanPlainValuesReader::new, ParquetJavaPages.plainBooleans(booleans)},
+        {(Supplier<ValuesReader>) () -> new org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesReader(1),
+            ParquetJavaPages.rleLengthPrefixed(levelValues, 1)}};
+    // Levels and dictionary ids: each has a single parquet-java reader class behind it.
+    Object[] levelReader = {(Supplier<ValuesReader>) () -> new org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesReader(1),
+        ParquetJavaPages.rleLengthPrefixed(levelValues, 1)};
     long[] l = new long[n];
     int[] i = new int[n];
     float[] f = new float[n];
@@ -166,7 +260,20 @@ final class ParquetJavaCalls {
       }
       for (Object[] e : binaryReaders) {
         readBytes(open(e), b, n);
+        skipAndReadBytes(open(e), b, n / 64, 63);
+        readBytesWithLevels(open(levelReader), open(e), i, b, n, 1);
       }
+      for (Object[] e : longReaders) {
+        readLongsWithLevels(open(levelReader), open(e), i, l, n, 1);
+      }
+      for (Object[] e : doubleReaders) {
+        readDoublesWithLevels(open(levelReader), open(e), i, d, n, 1);
+      }
+      for (Object[] e : booleanReaders) {
+        readBooleans(open(e), booleans, n);
+      }
+      readLevels(open(levelReader), i, n, 1);
+      readDictionaryIds(open(intReaders[3]), i, n);
     }
     warm = true;
   }

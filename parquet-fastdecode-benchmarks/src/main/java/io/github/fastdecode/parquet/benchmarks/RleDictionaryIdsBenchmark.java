@@ -34,6 +34,14 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class RleDictionaryIdsBenchmark {
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
   @Param({"1", "4", "8", "12", "20"})
   int bitWidth;
 
@@ -47,6 +55,7 @@ public class RleDictionaryIdsBenchmark {
 
   @Setup
   public void setup() {
+    ParquetJavaCalls.prepare(callSite);
     // Our reader copies the dictionary (2^bitWidth ints) into an array: keep that reasonable.
     if (bitWidth < 1 || bitWidth > 24) {
       throw new IllegalArgumentException("bit width " + bitWidth + " is outside 1..24");
@@ -81,9 +90,7 @@ public class RleDictionaryIdsBenchmark {
     // One per page, as parquet-java's column reader makes them.
     DictionaryValuesReader r = new DictionaryValuesReader(dictionary);
     pages.init(r, p);
-    for (int i = 0; i < VALUES_PER_PAGE; i++) {
-      ids[i] = r.readValueDictionaryId();
-    }
+    ParquetJavaCalls.readDictionaryIds(r, ids, VALUES_PER_PAGE);
   }
 
   private void fastdecodePage(int p) throws IOException {
