@@ -162,19 +162,23 @@ public final class DictionaryReader extends BatchValuesReader {
     }
     int m = Math.min(Math.min(run, want), CHUNK);
     decoder.readPacked(ids, 0, m);
-    // Range-check the chunk at once: id | (size - 1 - id) is negative iff id < 0 or id >= size.
-    int last = size - 1;
-    int bad = 0;
-    for (int i = 0; i < m; i++) {
-      bad |= ids[i] | (last - ids[i]);
-    }
-    if (bad < 0) {
-      for (int i = 0; i < m; i++) {
-        checkId(ids[i]);
-      }
-    }
+    checkIds(ids, 0, m);
     chunkIsRun = false;
     return m;
+  }
+
+  /** Range-checks ids at once: {@code id | (size - 1 - id)} is negative iff id < 0 or id >= size. */
+  private void checkIds(int[] a, int from, int m) {
+    int last = size - 1;
+    int bad = 0;
+    for (int i = from; i < from + m; i++) {
+      bad |= a[i] | (last - a[i]);
+    }
+    if (bad < 0) {
+      for (int i = from; i < from + m; i++) {
+        checkId(a[i]);
+      }
+    }
   }
 
   private UnsupportedOperationException wrongType(String what) {
@@ -256,13 +260,17 @@ public final class DictionaryReader extends BatchValuesReader {
   public void readDictionaryIds(int[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);
     need(count);
+    // Ids go straight into the caller's array (no scratch), range-checked there.
     for (int done = 0; done < count; ) {
-      int m = nextChunk(count - done);
+      int run = decoder.runLength(count - done);
+      int m = Math.min(run, count - done);
       int at = offset + done;
-      if (chunkIsRun) {
-        Arrays.fill(dst, at, at + m, chunkId);
+      if (decoder.runIsPacked()) {
+        decoder.readPacked(dst, at, m);
+        checkIds(dst, at, m);
       } else {
-        System.arraycopy(ids, 0, dst, at, m);
+        Arrays.fill(dst, at, at + m, checkId(decoder.runValue()));
+        decoder.consumeRle(m);
       }
       done += m;
     }

@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
 
@@ -216,12 +217,25 @@ public final class RleBitPackedHybridDecoder {
       return;
     }
     long b = bit;
+    int i = 0;
+    // From a byte boundary the packed values are one continuous LSB-first bit stream, so whole
+    // groups of 8 go through the generated kernel while their bytes lie inside the data.
+    if ((b & 7) == 0 && m >= 8) {
+      int groups = m >>> 3;
+      long bytePos = b >>> 3;
+      long fit = (end - bytePos) / w;
+      groups = (int) Math.min(groups, fit);
+      if (groups > 0) {
+        BitUnpacker.unpackInts(w, data, (int) bytePos, dst, off, groups << 3);
+        i = groups << 3;
+        b += (long) i * w;
+      }
+    }
     int msk = mask;
     byte[] d = data;
     // One 8-byte load per value while 8 bytes of the data remain: a value is at most 32 bits at a
     // bit offset of at most 7, so it lies within the loaded word.
     long fastEnd = 8L * (end - 8);
-    int i = 0;
     for (; i < m && b <= fastEnd; i++, b += w) {
       dst[off + i] = (int) (LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7)) & msk;
     }
