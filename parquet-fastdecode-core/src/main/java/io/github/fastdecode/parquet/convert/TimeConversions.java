@@ -78,27 +78,29 @@ public final class TimeConversions {
 
   public static long int96ToMicros(int julianDay, long nanosOfDay) {
     long days = julianDay - JULIAN_DAY_OF_EPOCH;
-    // |days| < 2^32 and MICROS_PER_DAY < 2^37: the product fits, only the sum can overflow.
-    long dayMicros = days * MICROS_PER_DAY;
-    long micros = dayMicros + Math.floorDiv(nanosOfDay, NANOS_PER_MICRO);
-    if (((dayMicros ^ micros) & (Math.floorDiv(nanosOfDay, NANOS_PER_MICRO) ^ micros)) < 0) {
-      throw overflow("microseconds", julianDay, nanosOfDay);
-    }
-    return micros;
+    return dayPlusExact(days, MICROS_PER_DAY, Math.floorDiv(nanosOfDay, NANOS_PER_MICRO), "microseconds", julianDay, nanosOfDay);
   }
 
   public static long int96ToNanos(int julianDay, long nanosOfDay) {
     long days = julianDay - JULIAN_DAY_OF_EPOCH;
-    long hi = Math.multiplyHigh(days, NANOS_PER_DAY);
-    long dayNanos = days * NANOS_PER_DAY;
-    if ((hi != 0 || dayNanos < 0) && (hi != -1 || dayNanos >= 0)) {
-      throw overflow("nanoseconds", julianDay, nanosOfDay);
+    return dayPlusExact(days, NANOS_PER_DAY, nanosOfDay, "nanoseconds", julianDay, nanosOfDay);
+  }
+
+  /**
+   * {@code days * perDay + ofDay} if the exact result fits in a long. Computed in 128 bits because
+   * the product alone may not fit while the sum does: the earliest representable instant is a day
+   * before the earliest whole day that fits, plus a positive time of day.
+   */
+  private static long dayPlusExact(long days, long perDay, long ofDay, String unit, int julianDay, long nanosOfDay) {
+    long hi = Math.multiplyHigh(days, perDay);
+    long lo = days * perDay;
+    long sum = lo + ofDay;
+    // The high word of (hi:lo) + sign-extended ofDay, with the carry out of the low word.
+    long carry = Long.compareUnsigned(sum, lo) < 0 ? 1 : 0;
+    if (hi + (ofDay >> 63) + carry != sum >> 63) {
+      throw overflow(unit, julianDay, nanosOfDay);
     }
-    long nanos = dayNanos + nanosOfDay;
-    if (((dayNanos ^ nanos) & (nanosOfDay ^ nanos)) < 0) {
-      throw overflow("nanoseconds", julianDay, nanosOfDay);
-    }
-    return nanos;
+    return sum;
   }
 
   private static ArithmeticException overflow(String unit, int julianDay, long nanosOfDay) {
