@@ -3,6 +3,8 @@ package io.github.fastdecode.parquet.plain;
 import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.conformance.ConversionShapes;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.Differential;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesReader;
 import org.apache.parquet.column.values.plain.PlainValuesReader;
@@ -23,7 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every PLAIN reader against parquet-java's, over data shapes, page sizes, read plans and inputs. */
 class PlainReadersTest {
@@ -132,6 +137,20 @@ class PlainReadersTest {
     check("PLAIN FIXED_LEN_BYTE_ARRAY(5) with nulls seed=" + SEED, () -> new FixedLenByteArrayPlainValuesReader(5),
         reader(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 5), ParquetJavaPages.plainFixed(DataShapes.fixedBytes(n, 5, SEED), 5),
         withNulls, n, ValueKind.BINARY);
+  }
+
+  /** The facade finds these readers through the built-in provider, for both encodings. */
+  @Test
+  void facadeFindsTheReaders() {
+    for (PrimitiveTypeName type : new PrimitiveTypeName[] {PrimitiveTypeName.INT32, PrimitiveTypeName.INT64,
+        PrimitiveTypeName.FLOAT, PrimitiveTypeName.DOUBLE, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY}) {
+      for (Encoding encoding : new Encoding[] {Encoding.PLAIN, Encoding.BYTE_STREAM_SPLIT}) {
+        BatchValuesReader r = FastDecode.newValuesReader(column(type, 6), encoding);
+        assertFalse(r instanceof ParquetJavaValuesReader, type + " " + encoding + " fell back to " + r);
+      }
+    }
+    assertFalse(FastDecode.newValuesReader(column(PrimitiveTypeName.INT96), Encoding.PLAIN) instanceof ParquetJavaValuesReader);
+    assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BOOLEAN), Encoding.PLAIN) instanceof ParquetJavaValuesReader);
   }
 
   @Test
