@@ -2,8 +2,16 @@ package io.github.fastdecode.parquet.bytestreamsplit;
 
 /** BYTE_STREAM_SPLIT DOUBLE, bit for bit. */
 final class ByteStreamSplitDoubleReader extends ByteStreamSplitReader {
+  /** Transpose scratch, made on first use. */
+  private long[][] rows;
+
   ByteStreamSplitDoubleReader() {
     super("BYTE_STREAM_SPLIT DOUBLE", Double.BYTES);
+  }
+
+  private long[][] rows() {
+    long[][] r = rows;
+    return r != null ? r : (rows = ByteStreamSplitKernels.newRows());
   }
 
   @Override
@@ -14,7 +22,7 @@ final class ByteStreamSplitDoubleReader extends ByteStreamSplitReader {
   @Override
   public void readDoubles(double[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    ByteStreamSplitKernels.gatherDoubles(bytes, base + at, count, dst, offset, n);
+    ByteStreamSplitKernels.gatherDoubles(bytes, base + at, count, rows(), dst, offset, n);
     index = at + n;
   }
 }

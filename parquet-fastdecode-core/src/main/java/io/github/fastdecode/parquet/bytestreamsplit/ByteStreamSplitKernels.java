@@ -10,8 +10,8 @@ import io.github.fastdecode.parquet.internal.LittleEndian;
  *
  * <p>The 4- and 8-byte kernels take 8 values at a time: one 8-byte load per stream gives a
  * {@code W x 8} byte matrix (row = stream, column = value) that a few mask-and-shift block swaps
- * transpose in registers, so each value costs about one load's worth of work instead of {@code W}
- * byte loads. Callers check every bound once; the kernels trust them.
+ * transpose, so each value costs about one load's worth of work instead of {@code W} byte loads.
+ * Callers check every bound once; the kernels trust them.
  */
 final class ByteStreamSplitKernels {
   private ByteStreamSplitKernels() {}
@@ -97,85 +97,100 @@ final class ByteStreamSplitKernels {
     }
   }
 
-  static void gatherLongs(byte[] a, int p, int stride, long[] dst, int off, int n) {
-    int i = 0;
-    for (; i <= n - 8; i += 8) {
-      int q = p + i;
-      long r0 = LittleEndian.getLong(a, q);
-      long r1 = LittleEndian.getLong(a, q += stride);
-      long r2 = LittleEndian.getLong(a, q += stride);
-      long r3 = LittleEndian.getLong(a, q += stride);
-      long r4 = LittleEndian.getLong(a, q += stride);
-      long r5 = LittleEndian.getLong(a, q += stride);
-      long r6 = LittleEndian.getLong(a, q += stride);
-      long r7 = LittleEndian.getLong(a, q + stride);
-      // 8x8 byte transpose: swap 4x4 blocks of 32 bits, then 2x2 blocks of 16 bits, then bytes.
-      long t;
-      t = ((r0 >>> 32) ^ r4) & SWAP32; r0 ^= t << 32; r4 ^= t;
-      t = ((r1 >>> 32) ^ r5) & SWAP32; r1 ^= t << 32; r5 ^= t;
-      t = ((r2 >>> 32) ^ r6) & SWAP32; r2 ^= t << 32; r6 ^= t;
-      t = ((r3 >>> 32) ^ r7) & SWAP32; r3 ^= t << 32; r7 ^= t;
-      t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
-      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
-      t = ((r4 >>> 16) ^ r6) & SWAP16; r4 ^= t << 16; r6 ^= t;
-      t = ((r5 >>> 16) ^ r7) & SWAP16; r5 ^= t << 16; r7 ^= t;
-      t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
-      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
-      t = ((r4 >>> 8) ^ r5) & SWAP8; r4 ^= t << 8; r5 ^= t;
-      t = ((r6 >>> 8) ^ r7) & SWAP8; r6 ^= t << 8; r7 ^= t;
-      int o = off + i;
-      dst[o] = r0;
-      dst[o + 1] = r1;
-      dst[o + 2] = r2;
-      dst[o + 3] = r3;
-      dst[o + 4] = r4;
-      dst[o + 5] = r5;
-      dst[o + 6] = r6;
-      dst[o + 7] = r7;
+  /** Groups of 8 values the 8-byte kernels transpose per pass: 4 KiB of rows, kept in L1. */
+  static final int GROUPS = 64;
+
+  /** Scratch rows for {@link #gatherLongs} and {@link #gatherDoubles}, one set per reader. */
+  static long[][] newRows() {
+    return new long[8][GROUPS];
+  }
+
+  /**
+   * The 8x8 byte transpose for {@code groups} groups of 8 values at once, stage by stage over rows
+   * of words: each stage is a loop of independent word operations the JIT vectorizes, where the
+   * one-group-at-a-time transpose is bound by scalar ALU throughput. Afterwards {@code r[k][g]} is
+   * value {@code 8 * g + k}.
+   */
+  private static void transpose8(byte[] a, int p, int stride, long[][] r, int groups) {
+    // Stage 1 (swap 32-bit halves) runs as the rows are loaded.
+    for (int k = 0; k < 4; k++) {
+      long[] x = r[k];
+      long[] y = r[k + 4];
+      int px = p + k * stride;
+      int py = px + 4 * stride;
+      for (int g = 0; g < groups; g++) {
+        long u = LittleEndian.getLong(a, px + 8 * g);
+        long v = LittleEndian.getLong(a, py + 8 * g);
+        long t = ((u >>> 32) ^ v) & SWAP32;
+        x[g] = u ^ (t << 32);
+        y[g] = v ^ t;
+      }
     }
-    for (; i < n; i++) {
-      dst[off + i] = gatherLong(a, p + i, stride);
+    swap(r[0], r[2], 16, SWAP16, groups);
+    swap(r[1], r[3], 16, SWAP16, groups);
+    swap(r[4], r[6], 16, SWAP16, groups);
+    swap(r[5], r[7], 16, SWAP16, groups);
+    swap(r[0], r[1], 8, SWAP8, groups);
+    swap(r[2], r[3], 8, SWAP8, groups);
+    swap(r[4], r[5], 8, SWAP8, groups);
+    swap(r[6], r[7], 8, SWAP8, groups);
+  }
+
+  /** Exchanges the {@code mask} bits of each {@code y[g]} with the bits {@code shift} above them in {@code x[g]}. */
+  private static void swap(long[] x, long[] y, int shift, long mask, int groups) {
+    for (int g = 0; g < groups; g++) {
+      long t = ((x[g] >>> shift) ^ y[g]) & mask;
+      x[g] ^= t << shift;
+      y[g] ^= t;
+    }
+  }
+
+  static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+    int done = 0;
+    while (n - done >= 8) {
+      int groups = Math.min(GROUPS, (n - done) >>> 3);
+      transpose8(a, p + done, stride, rows, groups);
+      long[] r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3];
+      long[] r4 = rows[4], r5 = rows[5], r6 = rows[6], r7 = rows[7];
+      for (int g = 0, o = off + done; g < groups; g++, o += 8) {
+        dst[o] = r0[g];
+        dst[o + 1] = r1[g];
+        dst[o + 2] = r2[g];
+        dst[o + 3] = r3[g];
+        dst[o + 4] = r4[g];
+        dst[o + 5] = r5[g];
+        dst[o + 6] = r6[g];
+        dst[o + 7] = r7[g];
+      }
+      done += groups << 3;
+    }
+    for (; done < n; done++) {
+      dst[off + done] = gatherLong(a, p + done, stride);
     }
   }
 
   /** {@link #gatherLongs} for DOUBLE: the same bits, stored raw. */
-  static void gatherDoubles(byte[] a, int p, int stride, double[] dst, int off, int n) {
-    int i = 0;
-    for (; i <= n - 8; i += 8) {
-      int q = p + i;
-      long r0 = LittleEndian.getLong(a, q);
-      long r1 = LittleEndian.getLong(a, q += stride);
-      long r2 = LittleEndian.getLong(a, q += stride);
-      long r3 = LittleEndian.getLong(a, q += stride);
-      long r4 = LittleEndian.getLong(a, q += stride);
-      long r5 = LittleEndian.getLong(a, q += stride);
-      long r6 = LittleEndian.getLong(a, q += stride);
-      long r7 = LittleEndian.getLong(a, q + stride);
-      long t;
-      t = ((r0 >>> 32) ^ r4) & SWAP32; r0 ^= t << 32; r4 ^= t;
-      t = ((r1 >>> 32) ^ r5) & SWAP32; r1 ^= t << 32; r5 ^= t;
-      t = ((r2 >>> 32) ^ r6) & SWAP32; r2 ^= t << 32; r6 ^= t;
-      t = ((r3 >>> 32) ^ r7) & SWAP32; r3 ^= t << 32; r7 ^= t;
-      t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
-      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
-      t = ((r4 >>> 16) ^ r6) & SWAP16; r4 ^= t << 16; r6 ^= t;
-      t = ((r5 >>> 16) ^ r7) & SWAP16; r5 ^= t << 16; r7 ^= t;
-      t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
-      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
-      t = ((r4 >>> 8) ^ r5) & SWAP8; r4 ^= t << 8; r5 ^= t;
-      t = ((r6 >>> 8) ^ r7) & SWAP8; r6 ^= t << 8; r7 ^= t;
-      int o = off + i;
-      dst[o] = Double.longBitsToDouble(r0);
-      dst[o + 1] = Double.longBitsToDouble(r1);
-      dst[o + 2] = Double.longBitsToDouble(r2);
-      dst[o + 3] = Double.longBitsToDouble(r3);
-      dst[o + 4] = Double.longBitsToDouble(r4);
-      dst[o + 5] = Double.longBitsToDouble(r5);
-      dst[o + 6] = Double.longBitsToDouble(r6);
-      dst[o + 7] = Double.longBitsToDouble(r7);
+  static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+    int done = 0;
+    while (n - done >= 8) {
+      int groups = Math.min(GROUPS, (n - done) >>> 3);
+      transpose8(a, p + done, stride, rows, groups);
+      long[] r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3];
+      long[] r4 = rows[4], r5 = rows[5], r6 = rows[6], r7 = rows[7];
+      for (int g = 0, o = off + done; g < groups; g++, o += 8) {
+        dst[o] = Double.longBitsToDouble(r0[g]);
+        dst[o + 1] = Double.longBitsToDouble(r1[g]);
+        dst[o + 2] = Double.longBitsToDouble(r2[g]);
+        dst[o + 3] = Double.longBitsToDouble(r3[g]);
+        dst[o + 4] = Double.longBitsToDouble(r4[g]);
+        dst[o + 5] = Double.longBitsToDouble(r5[g]);
+        dst[o + 6] = Double.longBitsToDouble(r6[g]);
+        dst[o + 7] = Double.longBitsToDouble(r7[g]);
+      }
+      done += groups << 3;
     }
-    for (; i < n; i++) {
-      dst[off + i] = Double.longBitsToDouble(gatherLong(a, p + i, stride));
+    for (; done < n; done++) {
+      dst[off + done] = Double.longBitsToDouble(gatherLong(a, p + done, stride));
     }
   }
 

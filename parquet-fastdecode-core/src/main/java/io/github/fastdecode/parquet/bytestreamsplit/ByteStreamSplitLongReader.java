@@ -7,8 +7,16 @@ import io.github.fastdecode.parquet.convert.TimeConversions;
  * reads use the inherited chunked path over {@link #readLongs}.
  */
 final class ByteStreamSplitLongReader extends ByteStreamSplitReader {
+  /** Transpose scratch, made on first use. */
+  private long[][] rows;
+
   ByteStreamSplitLongReader() {
     super("BYTE_STREAM_SPLIT INT64", Long.BYTES);
+  }
+
+  private long[][] rows() {
+    long[][] r = rows;
+    return r != null ? r : (rows = ByteStreamSplitKernels.newRows());
   }
 
   @Override
@@ -19,14 +27,14 @@ final class ByteStreamSplitLongReader extends ByteStreamSplitReader {
   @Override
   public void readLongs(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, dst, offset, n);
+    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, rows(), dst, offset, n);
     index = at + n;
   }
 
   @Override
   public void readTimestampMillisAsMicros(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, dst, offset, n);
+    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, rows(), dst, offset, n);
     TimeConversions.millisToMicros(dst, offset, n);
     index = at + n;
   }
@@ -34,7 +42,7 @@ final class ByteStreamSplitLongReader extends ByteStreamSplitReader {
   @Override
   public void readTimestampNanosAsMicros(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, dst, offset, n);
+    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, rows(), dst, offset, n);
     TimeConversions.nanosToMicros(dst, offset, n);
     index = at + n;
   }
