@@ -11,7 +11,9 @@ import io.github.fastdecode.parquet.internal.LittleEndian;
  * <p>The 4- and 8-byte kernels take 8 values at a time: one 8-byte load per stream gives a
  * {@code W x 8} byte matrix (row = stream, column = value) that a few mask-and-shift block swaps
  * transpose, so each value costs about one load's worth of work instead of {@code W} byte loads.
- * Callers check every bound once; the kernels trust them.
+ * The 4-byte kernel transposes one group in registers; the 8-byte kernels run up to
+ * {@link #GROUPS} groups through each swap stage in turn (see {@link #transpose8}). Callers check
+ * every bound once; the kernels trust them.
  */
 final class ByteStreamSplitKernels {
   private ByteStreamSplitKernels() {}

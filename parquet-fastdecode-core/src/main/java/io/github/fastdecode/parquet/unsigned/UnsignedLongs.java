@@ -28,7 +28,6 @@ public final class UnsignedLongs {
     int length = bigEndianLength(value);
     if (length == MAX_BIG_ENDIAN_LENGTH) {
       dst[pos++] = 0;
-      length = 8;
       for (int shift = 56; shift >= 0; shift -= 8) {
         dst[pos++] = (byte) (value >>> shift);
       }
@@ -51,9 +50,9 @@ public final class UnsignedLongs {
       return dstPos;
     }
     // One 8-byte big-endian store per value, no branch on the length: the value shifted to the
-    // top of the word puts its length bytes first, and the zeros after them are
-    // overwritten by the next value. A 9-byte value (top bit set) is a zero sign byte then the
-    // whole word. The last store ends at most 8 bytes past its value's start, inside the room.
+    // top of the word puts its length bytes first, and the zeros after them are overwritten by
+    // the next value. A 9-byte value (top bit set) is a zero sign byte then the whole word. The
+    // last store ends at most 9 bytes past its value's start, inside the room.
     int pos = dstPos;
     for (int i = 0; i < count; i++) {
       long v = src[srcOffset + i];
