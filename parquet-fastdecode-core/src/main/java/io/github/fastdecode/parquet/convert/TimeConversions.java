@@ -19,6 +19,8 @@ public final class TimeConversions {
 
   private static final long MAX_MILLIS = Long.MAX_VALUE / MICROS_PER_MILLI;
   private static final long MIN_MILLIS = Long.MIN_VALUE / MICROS_PER_MILLI;
+  /** Days whose micros fit; symmetric, as MICROS_PER_DAY does not divide 2^63. */
+  private static final long MAX_DAYS = Long.MAX_VALUE / MICROS_PER_DAY;
 
   private TimeConversions() {}
 
@@ -32,7 +34,7 @@ public final class TimeConversions {
 
   public static long millisToMicros(long millis) {
     if (millis > MAX_MILLIS || millis < MIN_MILLIS) {
-      throw new ArithmeticException("long overflow: TIMESTAMP(MILLIS) " + millis + " does not fit in microseconds");
+      throw overflow("TIMESTAMP(MILLIS) " + millis);
     }
     return millis * MICROS_PER_MILLI;
   }
@@ -41,8 +43,17 @@ public final class TimeConversions {
   public static void nanosToMicros(long[] values, int offset, int count) {
     int end = offset + count;
     for (int i = offset; i < end; i++) {
-      values[i] = Math.floorDiv(values[i], NANOS_PER_MICRO);
+      values[i] = floorDivThousand(values[i]);
     }
+  }
+
+  /**
+   * {@code Math.floorDiv(x, 1000)} without its data-dependent branch, which mispredicts on values
+   * of mixed sign: the truncated quotient, minus one when the remainder is negative.
+   */
+  static long floorDivThousand(long x) {
+    long q = x / 1000; // a multiply-high for a constant divisor
+    return q + ((x - q * 1000) >> 63);
   }
 
   /** In place: DATE (days since the epoch, already widened) to microseconds. */
@@ -54,12 +65,15 @@ public final class TimeConversions {
   }
 
   public static long daysToMicros(long days) {
-    long hi = Math.multiplyHigh(days, MICROS_PER_DAY);
-    long lo = days * MICROS_PER_DAY;
-    if ((hi != 0 || lo < 0) && (hi != -1 || lo >= 0)) {
-      throw new ArithmeticException("long overflow: DATE " + days + " days does not fit in microseconds");
+    if (days > MAX_DAYS || days < -MAX_DAYS) {
+      throw overflow("DATE " + days + " days");
     }
-    return lo;
+    return days * MICROS_PER_DAY;
+  }
+
+  // The message is built out of line so the checks above stay small enough to inline.
+  private static ArithmeticException overflow(String what) {
+    return new ArithmeticException("long overflow: " + what + " does not fit in microseconds");
   }
 
   /** One INT96 value at {@code bytes[pos..pos+12)} as microseconds since the epoch. */
@@ -78,27 +92,31 @@ public final class TimeConversions {
 
   public static long int96ToMicros(int julianDay, long nanosOfDay) {
     long days = julianDay - JULIAN_DAY_OF_EPOCH;
-    // |days| < 2^32 and MICROS_PER_DAY < 2^37: the product fits, only the sum can overflow.
-    long dayMicros = days * MICROS_PER_DAY;
-    long micros = dayMicros + Math.floorDiv(nanosOfDay, NANOS_PER_MICRO);
-    if (((dayMicros ^ micros) & (Math.floorDiv(nanosOfDay, NANOS_PER_MICRO) ^ micros)) < 0) {
-      throw overflow("microseconds", julianDay, nanosOfDay);
-    }
-    return micros;
+    // Math.floorDiv here: a nanos-of-day is non-negative in practice, so its branch predicts well.
+    return dayPlusExact(days, MICROS_PER_DAY, Math.floorDiv(nanosOfDay, NANOS_PER_MICRO), "microseconds", julianDay, nanosOfDay);
   }
 
   public static long int96ToNanos(int julianDay, long nanosOfDay) {
     long days = julianDay - JULIAN_DAY_OF_EPOCH;
-    long hi = Math.multiplyHigh(days, NANOS_PER_DAY);
-    long dayNanos = days * NANOS_PER_DAY;
-    if ((hi != 0 || dayNanos < 0) && (hi != -1 || dayNanos >= 0)) {
-      throw overflow("nanoseconds", julianDay, nanosOfDay);
+    return dayPlusExact(days, NANOS_PER_DAY, nanosOfDay, "nanoseconds", julianDay, nanosOfDay);
+  }
+
+  /**
+   * {@code days * perDay + ofDay} if the exact result fits in a long. Computed in 128 bits because
+   * the product alone may not fit while the sum does: the earliest representable instant is a day
+   * before the earliest whole day that fits, plus a positive time of day.
+   */
+  private static long dayPlusExact(long days, long perDay, long ofDay, String unit, int julianDay, long nanosOfDay) {
+    long hi = Math.multiplyHigh(days, perDay);
+    long lo = days * perDay;
+    long sum = lo + ofDay;
+    // The high word of (hi:lo) + sign-extended ofDay, with the carry out of the low word; the
+    // result fits when that word is just the sign of the low one.
+    long carry = Long.compareUnsigned(sum, lo) < 0 ? 1 : 0;
+    if (hi + (ofDay >> 63) + carry != sum >> 63) {
+      throw overflow(unit, julianDay, nanosOfDay);
     }
-    long nanos = dayNanos + nanosOfDay;
-    if (((dayNanos ^ nanos) & (nanosOfDay ^ nanos)) < 0) {
-      throw overflow("nanoseconds", julianDay, nanosOfDay);
-    }
-    return nanos;
+    return sum;
   }
 
   private static ArithmeticException overflow(String unit, int julianDay, long nanosOfDay) {

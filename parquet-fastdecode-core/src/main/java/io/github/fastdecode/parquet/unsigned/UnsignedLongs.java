@@ -1,5 +1,7 @@
 package io.github.fastdecode.parquet.unsigned;
 
+import io.github.fastdecode.parquet.internal.LittleEndian;
+
 /**
  * UINT_64 values as the minimal big-endian two's-complement bytes of a non-negative {@code
  * BigInteger}, written without allocating.
@@ -26,7 +28,6 @@ public final class UnsignedLongs {
     int length = bigEndianLength(value);
     if (length == MAX_BIG_ENDIAN_LENGTH) {
       dst[pos++] = 0;
-      length = 8;
       for (int shift = 56; shift >= 0; shift -= 8) {
         dst[pos++] = (byte) (value >>> shift);
       }
@@ -41,12 +42,25 @@ public final class UnsignedLongs {
   /**
    * Writes {@code count} values from {@code src[srcOffset..]} back to back into {@code dst} from
    * {@code dstPos}, recording each value's end in {@code ends[endsOffset + i]}; returns the position
-   * after the last byte. {@code dst} needs {@code 9 * count} bytes of room.
+   * after the last byte. {@code dst} needs {@code 9 * count} bytes of room: bytes between the
+   * returned position and that room may be overwritten.
    */
   public static int writeBigEndian(long[] src, int srcOffset, int count, byte[] dst, int dstPos, int[] ends, int endsOffset) {
+    if (count <= 0) {
+      return dstPos;
+    }
+    // One 8-byte big-endian store per value, no branch on the length: the value shifted to the
+    // top of the word puts its length bytes first, and the zeros after them are overwritten by
+    // the next value. A 9-byte value (top bit set) is a zero sign byte then the whole word. The
+    // last store ends at most 9 bytes past its value's start, inside the room.
     int pos = dstPos;
     for (int i = 0; i < count; i++) {
-      pos += writeBigEndian(src[srcOffset + i], dst, pos);
+      long v = src[srcOffset + i];
+      int length = ((64 - Long.numberOfLeadingZeros(v)) >>> 3) + 1;
+      int signByte = (int) (v >>> 63); // the top bit set is what makes a value 9 bytes long
+      dst[pos] = 0;
+      LittleEndian.putLongBigEndian(dst, pos + signByte, v << ((8 - length + signByte) << 3));
+      pos += length;
       ends[endsOffset + i] = pos;
     }
     return pos;

@@ -1,0 +1,34 @@
+package io.github.fastdecode.parquet.bytestreamsplit;
+
+import io.github.fastdecode.parquet.BinaryBatch;
+import org.apache.parquet.io.api.Binary;
+
+/** BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY of any positive width. */
+final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
+  ByteStreamSplitFixedLenReader(int width) {
+    super("BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY(" + width + ")", width);
+  }
+
+  /** A fresh array per value: the bytes are scattered over the streams, so there is nothing to view. */
+  @Override
+  public Binary readBytes() {
+    int p = base + next();
+    byte[] v = new byte[width];
+    for (int k = 0; k < v.length; k++) {
+      v[k] = bytes[p + k * count];
+    }
+    return Binary.fromConstantByteArray(v);
+  }
+
+  @Override
+  public void readBinaries(BinaryBatch dst, int n) {
+    checkCount(n);
+    int at = check(n);
+    dst.reserve(n, (long) n * width);
+    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, dst.bytes(), dst.byteSize(), n);
+    for (int i = 0; i < n; i++) {
+      dst.commit(width);
+    }
+    index = at + n;
+  }
+}

@@ -1,0 +1,217 @@
+package io.github.fastdecode.parquet.bytestreamsplit;
+
+import io.github.fastdecode.parquet.internal.LittleEndian;
+
+/**
+ * Byte gathers for BYTE_STREAM_SPLIT. A section of {@code N} values of {@code W} bytes is {@code W}
+ * streams of {@code N} bytes; stream {@code k} holds byte {@code k} (little-endian order) of every
+ * value. Here {@code p} is the index of the first wanted value in stream 0 and {@code stride = N},
+ * so byte {@code k} of the {@code i}-th wanted value is {@code a[p + k * stride + i]}.
+ *
+ * <p>The 4- and 8-byte kernels take 8 values at a time: one 8-byte load per stream gives a
+ * {@code W x 8} byte matrix (row = stream, column = value) that a few mask-and-shift block swaps
+ * transpose, so each value costs about one load's worth of work instead of {@code W} byte loads.
+ * The 4-byte kernel transposes one group in registers; the 8-byte kernels run up to
+ * {@link #GROUPS} groups through each swap stage in turn (see {@link #transpose8}). Callers check
+ * every bound once; the kernels trust them.
+ */
+final class ByteStreamSplitKernels {
+  private ByteStreamSplitKernels() {}
+
+  private static final long SWAP32 = 0x0000_0000_FFFF_FFFFL;
+  private static final long SWAP16 = 0x0000_FFFF_0000_FFFFL;
+  private static final long SWAP8 = 0x00FF_00FF_00FF_00FFL;
+
+  static int gatherInt(byte[] a, int p, int stride) {
+    return (a[p] & 0xFF)
+        | (a[p + stride] & 0xFF) << 8
+        | (a[p + 2 * stride] & 0xFF) << 16
+        | a[p + 3 * stride] << 24;
+  }
+
+  static long gatherLong(byte[] a, int p, int stride) {
+    long v = 0;
+    for (int k = 7; k >= 0; k--) {
+      v = v << 8 | (a[p + k * stride] & 0xFF);
+    }
+    return v;
+  }
+
+  static void gatherInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
+    int p1 = p + stride;
+    int p2 = p1 + stride;
+    int p3 = p2 + stride;
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      long r0 = LittleEndian.getLong(a, p + i);
+      long r1 = LittleEndian.getLong(a, p1 + i);
+      long r2 = LittleEndian.getLong(a, p2 + i);
+      long r3 = LittleEndian.getLong(a, p3 + i);
+      // Transpose the two 4x4 byte blocks (values 0-3 in the low halves, 4-7 in the high halves):
+      // swap 2x2 blocks of 16 bits, then single bytes.
+      long t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
+      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
+      t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
+      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
+      // Now r_k holds value k (low half) and value k + 4 (high half).
+      int o = off + i;
+      dst[o] = (int) r0;
+      dst[o + 1] = (int) r1;
+      dst[o + 2] = (int) r2;
+      dst[o + 3] = (int) r3;
+      dst[o + 4] = (int) (r0 >>> 32);
+      dst[o + 5] = (int) (r1 >>> 32);
+      dst[o + 6] = (int) (r2 >>> 32);
+      dst[o + 7] = (int) (r3 >>> 32);
+    }
+    for (; i < n; i++) {
+      dst[off + i] = gatherInt(a, p + i, stride);
+    }
+  }
+
+  /** {@link #gatherInts} for FLOAT: the same bits, stored raw (NaN payloads kept). */
+  static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
+    int p1 = p + stride;
+    int p2 = p1 + stride;
+    int p3 = p2 + stride;
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      long r0 = LittleEndian.getLong(a, p + i);
+      long r1 = LittleEndian.getLong(a, p1 + i);
+      long r2 = LittleEndian.getLong(a, p2 + i);
+      long r3 = LittleEndian.getLong(a, p3 + i);
+      long t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
+      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
+      t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
+      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
+      int o = off + i;
+      dst[o] = Float.intBitsToFloat((int) r0);
+      dst[o + 1] = Float.intBitsToFloat((int) r1);
+      dst[o + 2] = Float.intBitsToFloat((int) r2);
+      dst[o + 3] = Float.intBitsToFloat((int) r3);
+      dst[o + 4] = Float.intBitsToFloat((int) (r0 >>> 32));
+      dst[o + 5] = Float.intBitsToFloat((int) (r1 >>> 32));
+      dst[o + 6] = Float.intBitsToFloat((int) (r2 >>> 32));
+      dst[o + 7] = Float.intBitsToFloat((int) (r3 >>> 32));
+    }
+    for (; i < n; i++) {
+      dst[off + i] = Float.intBitsToFloat(gatherInt(a, p + i, stride));
+    }
+  }
+
+  /** Groups of 8 values the 8-byte kernels transpose per pass: 4 KiB of rows, kept in L1. */
+  static final int GROUPS = 64;
+
+  /** Scratch rows for {@link #gatherLongs} and {@link #gatherDoubles}, one set per reader. */
+  static long[][] newRows() {
+    return new long[8][GROUPS];
+  }
+
+  /**
+   * The 8x8 byte transpose for {@code groups} groups of 8 values at once, stage by stage over rows
+   * of words: each stage is a loop of independent word operations the JIT vectorizes, where the
+   * one-group-at-a-time transpose is bound by scalar ALU throughput. Afterwards {@code r[k][g]} is
+   * value {@code 8 * g + k}.
+   */
+  private static void transpose8(byte[] a, int p, int stride, long[][] r, int groups) {
+    // Stage 1 (swap 32-bit halves) runs as the rows are loaded.
+    for (int k = 0; k < 4; k++) {
+      long[] x = r[k];
+      long[] y = r[k + 4];
+      int px = p + k * stride;
+      int py = px + 4 * stride;
+      for (int g = 0; g < groups; g++) {
+        long u = LittleEndian.getLong(a, px + 8 * g);
+        long v = LittleEndian.getLong(a, py + 8 * g);
+        long t = ((u >>> 32) ^ v) & SWAP32;
+        x[g] = u ^ (t << 32);
+        y[g] = v ^ t;
+      }
+    }
+    swap(r[0], r[2], 16, SWAP16, groups);
+    swap(r[1], r[3], 16, SWAP16, groups);
+    swap(r[4], r[6], 16, SWAP16, groups);
+    swap(r[5], r[7], 16, SWAP16, groups);
+    swap(r[0], r[1], 8, SWAP8, groups);
+    swap(r[2], r[3], 8, SWAP8, groups);
+    swap(r[4], r[5], 8, SWAP8, groups);
+    swap(r[6], r[7], 8, SWAP8, groups);
+  }
+
+  /** Exchanges the {@code mask} bits of each {@code y[g]} with the bits {@code shift} above them in {@code x[g]}. */
+  private static void swap(long[] x, long[] y, int shift, long mask, int groups) {
+    for (int g = 0; g < groups; g++) {
+      long t = ((x[g] >>> shift) ^ y[g]) & mask;
+      x[g] ^= t << shift;
+      y[g] ^= t;
+    }
+  }
+
+  static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+    int done = 0;
+    while (n - done >= 8) {
+      int groups = Math.min(GROUPS, (n - done) >>> 3);
+      transpose8(a, p + done, stride, rows, groups);
+      long[] r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3];
+      long[] r4 = rows[4], r5 = rows[5], r6 = rows[6], r7 = rows[7];
+      for (int g = 0, o = off + done; g < groups; g++, o += 8) {
+        dst[o] = r0[g];
+        dst[o + 1] = r1[g];
+        dst[o + 2] = r2[g];
+        dst[o + 3] = r3[g];
+        dst[o + 4] = r4[g];
+        dst[o + 5] = r5[g];
+        dst[o + 6] = r6[g];
+        dst[o + 7] = r7[g];
+      }
+      done += groups << 3;
+    }
+    for (; done < n; done++) {
+      dst[off + done] = gatherLong(a, p + done, stride);
+    }
+  }
+
+  /** {@link #gatherLongs} for DOUBLE: the same bits, stored raw. */
+  static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+    int done = 0;
+    while (n - done >= 8) {
+      int groups = Math.min(GROUPS, (n - done) >>> 3);
+      transpose8(a, p + done, stride, rows, groups);
+      long[] r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3];
+      long[] r4 = rows[4], r5 = rows[5], r6 = rows[6], r7 = rows[7];
+      for (int g = 0, o = off + done; g < groups; g++, o += 8) {
+        dst[o] = Double.longBitsToDouble(r0[g]);
+        dst[o + 1] = Double.longBitsToDouble(r1[g]);
+        dst[o + 2] = Double.longBitsToDouble(r2[g]);
+        dst[o + 3] = Double.longBitsToDouble(r3[g]);
+        dst[o + 4] = Double.longBitsToDouble(r4[g]);
+        dst[o + 5] = Double.longBitsToDouble(r5[g]);
+        dst[o + 6] = Double.longBitsToDouble(r6[g]);
+        dst[o + 7] = Double.longBitsToDouble(r7[g]);
+      }
+      done += groups << 3;
+    }
+    for (; done < n; done++) {
+      dst[off + done] = Double.longBitsToDouble(gatherLong(a, p + done, stride));
+    }
+  }
+
+  /**
+   * Any width: {@code n} values of {@code width} bytes, back to back at {@code dst[dstPos..]}. One
+   * stream at a time, in runs short enough that the destination run stays in cache.
+   */
+  static void gatherBytes(byte[] a, int p, int stride, int width, byte[] dst, int dstPos, int n) {
+    final int run = 256;
+    for (int from = 0; from < n; from += run) {
+      int m = Math.min(run, n - from);
+      int out = dstPos + from * width;
+      for (int k = 0; k < width; k++) {
+        int src = p + k * stride + from;
+        int o = out + k;
+        for (int i = 0; i < m; i++, o += width) {
+          dst[o] = a[src + i];
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.github.fastdecode.parquet.bytestreamsplit;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.PageBytes;
+import java.io.IOException;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+
+/**
+ * Shared state of the BYTE_STREAM_SPLIT readers: the section as one byte range, its value count
+ * and the next value's index. Nothing is decoded up front: reads gather the streams straight into
+ * the caller's array and skips only move the index.
+ *
+ * <p>As in parquet-java, the section must be a whole number of values and may not hold more values
+ * than the page's value count (which includes nulls, so fewer is fine).
+ */
+abstract class ByteStreamSplitReader extends BatchValuesReader {
+  final String encoding;
+  final int width;
+  private final PageBytes page = new PageBytes();
+
+  /** The section: stream {@code k} starts at {@code bytes[base + k * count]}. */
+  byte[] bytes = new byte[0];
+  int base;
+  /** Values on the page, which is also the length of each stream. */
+  int count;
+  /** Next value to read. */
+  int index;
+
+  ByteStreamSplitReader(String encoding, int width) {
+    this.encoding = encoding;
+    this.width = width;
+  }
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    // Forget the previous page first, so a failure below leaves nothing readable.
+    count = 0;
+    index = 0;
+    int available = in.available();
+    if (width <= 0) {
+      throw new ValuesDecodingException(encoding, 0, "value width " + width + " in the column's schema is not positive");
+    }
+    if (available % width != 0) {
+      throw new ValuesDecodingException(encoding, available,
+          "section of " + available + " bytes is not a whole number of " + width + "-byte values");
+    }
+    int encoded = available / width;
+    if (encoded > valueCount) {
+      throw new ValuesDecodingException(encoding, 0,
+          "section holds " + encoded + " values but the page has only " + valueCount + " (nulls included)");
+    }
+    page.take(in, available);
+    bytes = page.array;
+    base = page.start;
+    count = encoded;
+  }
+
+  /** Checks that {@code n} more values exist and returns the first one's index (not consumed). */
+  final int check(int n) {
+    if (n > count - index) {
+      throw ValuesDecodingException.pastEnd(encoding, index, n, count - index);
+    }
+    return index;
+  }
+
+  /** Checks and consumes one value, returning its index. */
+  final int next() {
+    int i = index;
+    if (i >= count) {
+      throw ValuesDecodingException.pastEnd(encoding, i, 1, 0);
+    }
+    index = i + 1;
+    return i;
+  }
+
+  final int checkBulk(int dstLength, int offset, int n) {
+    checkRange(dstLength, offset, n);
+    return check(n);
+  }
+
+  @Override
+  public void skip() {
+    next();
+  }
+
+  @Override
+  public void skip(int n) {
+    checkCount(n);
+    index = check(n) + n;
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "[" + encoding + ", value " + index + " of " + count + "]";
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.fastdecode.parquet.plain;
+
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.convert.TimeConversions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * PLAIN FIXED_LEN_BYTE_ARRAY and INT96 (12 fixed bytes): values back to back, no length prefix.
+ *
+ * <p>{@link #readBytes()} returns a view of the page's buffer, as parquet-java does: valid while
+ * the page's bytes are. {@link #readBinaries} copies into the batch.
+ *
+ * <p>A zero-length FIXED_LEN_BYTE_ARRAY (which the schema builder rejects but a hand-made schema can
+ * carry) has no bytes to bound it: parquet-java then returns empty values forever. Here the page's
+ * value count is the bound, so a read past it fails instead of never ending.
+ */
+final class PlainFixedLenReader extends PlainReader {
+  PlainFixedLenReader(String encoding, int width) {
+    super(encoding, width);
+  }
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    if (width < 0) {
+      count = 0;
+      index = 0;
+      throw new ValuesDecodingException(encoding, 0, "negative value width " + width + " in the column's schema");
+    }
+    super.initFromPage(valueCount, in);
+  }
+
+  @Override
+  int valuesIn(int bytes, int valueCount) {
+    return width == 0 ? Math.max(0, valueCount) : bytes / width;
+  }
+
+  @Override
+  public Binary readBytes() {
+    int i = next();
+    return Binary.fromConstantByteBuffer(buf, base + i * width, width);
+  }
+
+  @Override
+  public void readBinaries(BinaryBatch dst, int n) {
+    checkCount(n);
+    int at = check(n);
+    int bytes = n * width; // fits: the values are in the section
+    dst.reserve(n, bytes);
+    if (bytes > 0) {
+      buf.get(base + at * width, dst.bytes(), dst.byteSize(), bytes);
+    }
+    for (int i = 0; i < n; i++) {
+      dst.commit(width);
+    }
+    index = at + n;
+  }
+
+  @Override
+  public void readInt96AsMicros(long[] dst, int offset, int n) {
+    int at = checkInt96(dst.length, offset, n);
+    ByteBuffer b = buf;
+    int p = base + at * TimeConversions.INT96_LENGTH;
+    for (int i = 0; i < n; i++, p += TimeConversions.INT96_LENGTH) {
+      dst[offset + i] = TimeConversions.int96ToMicros(b.getInt(p + 8), b.getLong(p));
+    }
+    index = at + n;
+  }
+
+  @Override
+  public void readInt96AsNanos(long[] dst, int offset, int n) {
+    int at = checkInt96(dst.length, offset, n);
+    ByteBuffer b = buf;
+    int p = base + at * TimeConversions.INT96_LENGTH;
+    for (int i = 0; i < n; i++, p += TimeConversions.INT96_LENGTH) {
+      dst[offset + i] = TimeConversions.int96ToNanos(b.getInt(p + 8), b.getLong(p));
+    }
+    index = at + n;
+  }
+
+  private int checkInt96(int dstLength, int offset, int n) {
+    if (width != TimeConversions.INT96_LENGTH) {
+      throw new ValuesDecodingException(encoding, (long) index * width,
+          "values of " + width + " bytes are not INT96 timestamps (" + TimeConversions.INT96_LENGTH + " bytes)");
+    }
+    return checkBulk(dstLength, offset, n);
+  }
+}

@@ -1,0 +1,61 @@
+package io.github.fastdecode.parquet.plain;
+
+import io.github.fastdecode.parquet.convert.TimeConversions;
+import java.nio.IntBuffer;
+
+/** PLAIN INT32: 4-byte little-endian values. */
+final class PlainIntReader extends PlainReader {
+  /** View of the section: index {@code i} is value {@code i}; bulk gets are one memory copy. */
+  private IntBuffer ints = IntBuffer.allocate(0);
+
+  PlainIntReader() {
+    super("PLAIN INT32", Integer.BYTES);
+  }
+
+  @Override
+  void onNewPage() {
+    ints = buf.asIntBuffer();
+  }
+
+  @Override
+  public int readInteger() {
+    return ints.get(next());
+  }
+
+  @Override
+  public void readIntegers(int[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    ints.get(at, dst, offset, n);
+    index = at + n;
+  }
+
+  @Override
+  public void readIntegersAsLongs(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    IntBuffer src = ints;
+    for (int i = 0; i < n; i++) {
+      dst[offset + i] = src.get(at + i);
+    }
+    index = at + n;
+  }
+
+  @Override
+  public void readIntegersAsDoubles(double[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    IntBuffer src = ints;
+    for (int i = 0; i < n; i++) {
+      dst[offset + i] = src.get(at + i);
+    }
+    index = at + n;
+  }
+
+  @Override
+  public void readDatesAsMicros(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    IntBuffer src = ints;
+    for (int i = 0; i < n; i++) {
+      dst[offset + i] = TimeConversions.daysToMicros(src.get(at + i));
+    }
+    index = at + n;
+  }
+}

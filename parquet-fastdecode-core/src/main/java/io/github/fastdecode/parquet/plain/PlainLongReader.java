@@ -1,0 +1,52 @@
+package io.github.fastdecode.parquet.plain;
+
+import io.github.fastdecode.parquet.convert.TimeConversions;
+import java.nio.LongBuffer;
+
+/**
+ * PLAIN INT64: 8-byte little-endian values. Unsigned reads use the inherited chunked path, which
+ * runs on {@link #readLongs} (one memory copy per chunk) and the unsigned encoder.
+ */
+final class PlainLongReader extends PlainReader {
+  private LongBuffer longs = LongBuffer.allocate(0);
+
+  PlainLongReader() {
+    super("PLAIN INT64", Long.BYTES);
+  }
+
+  @Override
+  void onNewPage() {
+    longs = buf.asLongBuffer();
+  }
+
+  @Override
+  public long readLong() {
+    return longs.get(next());
+  }
+
+  @Override
+  public void readLongs(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    longs.get(at, dst, offset, n);
+    index = at + n;
+  }
+
+  // The conversions copy, then convert in place (the copy is a memory copy, the data stays in
+  // cache), and move the position only once every value converted.
+
+  @Override
+  public void readTimestampMillisAsMicros(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    longs.get(at, dst, offset, n);
+    TimeConversions.millisToMicros(dst, offset, n);
+    index = at + n;
+  }
+
+  @Override
+  public void readTimestampNanosAsMicros(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    longs.get(at, dst, offset, n);
+    TimeConversions.nanosToMicros(dst, offset, n);
+    index = at + n;
+  }
+}

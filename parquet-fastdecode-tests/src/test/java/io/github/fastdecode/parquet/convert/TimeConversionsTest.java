@@ -1,0 +1,180 @@
+package io.github.fastdecode.parquet.convert;
+
+import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitReaders;
+import io.github.fastdecode.parquet.conformance.ConversionShapes;
+import io.github.fastdecode.parquet.conformance.InputKind;
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.plain.PlainReaders;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.function.Function;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Test;
+
+/** Date/time conversions: exact where the result fits, ArithmeticException naming the value where not. */
+class TimeConversionsTest {
+  static final long SEED = 0x5EED_0005L;
+  static final long MAX_MILLIS = Long.MAX_VALUE / 1000;
+  static final long MAX_DAYS = Long.MAX_VALUE / 86_400_000_000L;
+  static final int EPOCH = 2_440_588;
+
+  @Test
+  void millisToMicros() {
+    assertEquals(0, TimeConversions.millisToMicros(0));
+    assertEquals(-1000, TimeConversions.millisToMicros(-1));
+    assertEquals(MAX_MILLIS * 1000, TimeConversions.millisToMicros(MAX_MILLIS));
+    assertEquals(-MAX_MILLIS * 1000, TimeConversions.millisToMicros(-MAX_MILLIS));
+    for (long bad : new long[] {MAX_MILLIS + 1, -MAX_MILLIS - 1, Long.MAX_VALUE, Long.MIN_VALUE}) {
+      ArithmeticException e = assertThrows(ArithmeticException.class, () -> TimeConversions.millisToMicros(bad));
+      assertTrue(e.getMessage().contains(Long.toString(bad)), e.getMessage());
+    }
+  }
+
+  @Test
+  void daysToMicros() {
+    assertEquals(86_400_000_000L, TimeConversions.daysToMicros(1));
+    assertEquals(MAX_DAYS * 86_400_000_000L, TimeConversions.daysToMicros(MAX_DAYS));
+    assertEquals(-MAX_DAYS * 86_400_000_000L, TimeConversions.daysToMicros(-MAX_DAYS));
+    for (long bad : new long[] {MAX_DAYS + 1, -MAX_DAYS - 1, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+      ArithmeticException e = assertThrows(ArithmeticException.class, () -> TimeConversions.daysToMicros(bad));
+      assertTrue(e.getMessage().contains(Long.toString(bad)), e.getMessage());
+    }
+  }
+
+  @Test
+  void nanosToMicrosRoundsDown() {
+    long[] in = {0, 999, 1000, -1, -999, -1000, -1001, Long.MAX_VALUE, Long.MIN_VALUE};
+    long[] out = in.clone();
+    TimeConversions.nanosToMicros(out, 0, out.length);
+    long[] expected = new long[in.length];
+    for (int i = 0; i < in.length; i++) {
+      expected[i] = BigInteger.valueOf(in[i]).subtract(BigInteger.valueOf(Math.floorMod(in[i], 1000L)))
+          .divide(BigInteger.valueOf(1000)).longValueExact();
+    }
+    assertArrayEquals(expected, out);
+    assertEquals(-1, out[3]);
+    assertEquals(-2, out[6]);
+  }
+
+  @Test
+  void int96Epoch() {
+    assertEquals(0, TimeConversions.int96ToMicros(EPOCH, 0));
+    assertEquals(0, TimeConversions.int96ToNanos(EPOCH, 0));
+    assertEquals(0, TimeConversions.int96ToMicros(ConversionShapes.int96(EPOCH, 0), 0));
+    assertEquals(-1, TimeConversions.int96ToMicros(EPOCH, -1));
+    assertEquals(-1, TimeConversions.int96ToNanos(EPOCH, -1));
+    assertEquals(-86_400_000_000L + 1, TimeConversions.int96ToMicros(EPOCH - 1, 1000));
+  }
+
+  /** Exact BigInteger arithmetic, or null where it does not fit in a long. */
+  static Long int96Reference(int day, long nanos, boolean micros) {
+    BigInteger days = BigInteger.valueOf(day).subtract(BigInteger.valueOf(EPOCH));
+    BigInteger v = micros
+        ? days.multiply(BigInteger.valueOf(86_400_000_000L)).add(BigInteger.valueOf(Math.floorDiv(nanos, 1000L)))
+        : days.multiply(BigInteger.valueOf(86_400_000_000_000L)).add(BigInteger.valueOf(nanos));
+    return v.bitLength() < 64 ? v.longValue() : null;
+  }
+
+  static void checkInt96(int day, long nanos, String where) {
+    for (boolean micros : new boolean[] {true, false}) {
+      Long expected = int96Reference(day, nanos, micros);
+      String what = where + ": INT96 day " + day + " nanos " + nanos + (micros ? " as micros" : " as nanos");
+      if (expected == null) {
+        ArithmeticException e = assertThrows(ArithmeticException.class,
+            () -> { long ignored = micros ? TimeConversions.int96ToMicros(day, nanos) : TimeConversions.int96ToNanos(day, nanos); },
+            what);
+        assertTrue(e.getMessage().contains(Integer.toString(day)) && e.getMessage().contains(Long.toString(nanos)), e.getMessage());
+      } else {
+        assertEquals(expected.longValue(), micros ? TimeConversions.int96ToMicros(day, nanos) : TimeConversions.int96ToNanos(day, nanos), what);
+      }
+    }
+  }
+
+  /** Around each representable edge, both sides; and the far days a 4-byte Julian day can hold. */
+  @Test
+  void int96EdgesAgainstBigInteger() {
+    long npd = 86_400_000_000_000L;
+    long mpd = 86_400_000_000L;
+    int[] days = {EPOCH, 0, 1, -1, Integer.MAX_VALUE, Integer.MIN_VALUE,
+        (int) (EPOCH + Long.MAX_VALUE / npd), (int) (EPOCH + Math.floorDiv(Long.MIN_VALUE, npd)),
+        (int) (EPOCH + Long.MAX_VALUE / mpd), (int) (EPOCH + Math.floorDiv(Long.MIN_VALUE, mpd))};
+    long[] nanos = {0, 1, -1, 999, 1000, -1000, -1001, npd - 1, npd, Long.MAX_VALUE, Long.MIN_VALUE,
+        Long.MAX_VALUE - (Long.MAX_VALUE / npd) * npd, Long.MIN_VALUE - Math.floorDiv(Long.MIN_VALUE, npd) * npd,
+        (Long.MAX_VALUE - (Long.MAX_VALUE / mpd) * mpd) * 1000 + 999, (Long.MIN_VALUE - Math.floorDiv(Long.MIN_VALUE, mpd) * mpd) * 1000};
+    for (int d : days) {
+      for (int dd = -1; dd <= 1; dd++) {
+        for (long n : nanos) {
+          for (long dn = -1; dn <= 1; dn++) {
+            checkInt96(d + dd, n + dn, "edges");
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void int96RandomAgainstBigInteger() {
+    Random r = new Random(SEED);
+    for (int i = 0; i < 200_000; i++) {
+      int day = r.nextBoolean() ? r.nextInt() : EPOCH + (int) ((r.nextLong() % (2 * MAX_DAYS)) - MAX_DAYS);
+      long nanos = r.nextBoolean() ? r.nextLong() : (long) (r.nextDouble() * 86_400_000_000_000L);
+      checkInt96(day, nanos, "random seed=" + SEED + " i=" + i);
+    }
+  }
+
+  // ------------------------------------------------------------------ through the readers
+
+  interface Open {
+    BatchValuesReader open(ColumnDescriptor c);
+  }
+
+  static final Open[] ENCODINGS = {PlainReaders::forColumn, ByteStreamSplitReaders::forColumn};
+
+  static BatchValuesReader open(Open enc, PrimitiveTypeName type, byte[] plain, byte[] bss, int n) throws IOException {
+    BatchValuesReader r = enc.open(column(type));
+    r.initFromPage(n, InputKind.HEAP.open(enc == ENCODINGS[0] ? plain : bss));
+    return r;
+  }
+
+  /**
+   * One overflowing value among good ones: ArithmeticException naming it, and the position stays
+   * before the batch so the good values before it can still be read.
+   */
+  @Test
+  void overflowThroughTheReaders() throws IOException {
+    long[] millis = {1, 2, MAX_MILLIS, MAX_MILLIS + 1, 5};
+    long[] days = {1, 2, MAX_DAYS, Integer.MAX_VALUE, 5};
+    for (Open enc : ENCODINGS) {
+      BatchValuesReader r = open(enc, PrimitiveTypeName.INT64, ParquetJavaPages.plainLongs(millis), ParquetJavaPages.bssLongs(millis), 5);
+      long[] dst = new long[5];
+      ArithmeticException e = assertThrows(ArithmeticException.class, () -> r.readTimestampMillisAsMicros(dst, 0, 5), r.toString());
+      assertTrue(e.getMessage().contains(Long.toString(MAX_MILLIS + 1)), e.getMessage());
+      r.readTimestampMillisAsMicros(dst, 0, 3);
+      assertArrayEquals(new long[] {1000, 2000, MAX_MILLIS * 1000}, Arrays.copyOf(dst, 3));
+
+      BatchValuesReader d = open(enc, PrimitiveTypeName.INT32, ParquetJavaPages.plainInts(days), ParquetJavaPages.bssInts(days), 5);
+      e = assertThrows(ArithmeticException.class, () -> d.readDatesAsMicros(dst, 0, 5), d.toString());
+      assertTrue(e.getMessage().contains(Integer.toString(Integer.MAX_VALUE)), e.getMessage());
+      d.readDatesAsMicros(dst, 0, 3);
+      assertArrayEquals(new long[] {86_400_000_000L, 2 * 86_400_000_000L, MAX_DAYS * 86_400_000_000L}, Arrays.copyOf(dst, 3));
+    }
+    byte[][] int96 = {ConversionShapes.int96(EPOCH, 0), ConversionShapes.int96(Integer.MAX_VALUE, 0)};
+    BatchValuesReader r = PlainReaders.forColumn(column(PrimitiveTypeName.INT96));
+    r.initFromPage(2, InputKind.DIRECT.open(ParquetJavaPages.plainFixed(int96, 12)));
+    long[] dst = new long[2];
+    assertThrows(ArithmeticException.class, () -> r.readInt96AsMicros(dst, 0, 2));
+    assertThrows(ArithmeticException.class, () -> r.readInt96AsNanos(dst, 0, 2));
+    r.readInt96AsMicros(dst, 0, 1);
+    assertEquals(0, dst[0]);
+  }
+}
