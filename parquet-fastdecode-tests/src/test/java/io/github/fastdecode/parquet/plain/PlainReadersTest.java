@@ -150,11 +150,12 @@ class PlainReadersTest {
       }
     }
     assertFalse(FastDecode.newValuesReader(column(PrimitiveTypeName.INT96), Encoding.PLAIN) instanceof ParquetJavaValuesReader);
-    assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BOOLEAN), Encoding.PLAIN) instanceof ParquetJavaValuesReader);
+    assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BOOLEAN), Encoding.PLAIN) instanceof PlainBooleanReader);
+    assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BINARY), Encoding.PLAIN) instanceof PlainBinaryReader);
   }
 
   @Test
-  void booleanAndByteArrayAreLeftToParquetJava() {
+  void booleanAndByteArrayHaveTheirOwnReaders() {
     assertNull(PlainReaders.forColumn(column(PrimitiveTypeName.BOOLEAN)));
     assertNull(PlainReaders.forColumn(column(PrimitiveTypeName.BINARY)));
   }
