@@ -18,66 +18,78 @@ import org.apache.parquet.column.values.dictionary.DictionaryValuesReader;
 import org.apache.parquet.column.values.plain.PlainValuesReader;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
  * The parquet-java side of every benchmark: one scalar call per value through the abstract {@link
  * ValuesReader}, as a column reader makes it. In a real reader that call site serves every
  * encoding of the column type, so the JIT sees several receiver classes there and cannot inline
- * them; {@link #warmUpCallSites()} gives these loops that same profile (four reader classes per
- * call) before measurement. Without it, a benchmark that only ever passes one class would measure
- * a fully inlined loop no multi-encoding reader gets.
+ * them; {@link #warmUpCallSites()} gives these loops that same profile (three or four reader
+ * classes per call) before measurement. Without it, a benchmark that only ever passes one class
+ * would measure a fully inlined loop no multi-encoding reader gets. The loops are kept out of line
+ * ({@code DONT_INLINE}): inlined into a benchmark method that constructs the reader, C2 would see
+ * its exact class and devirtualise the call whatever the profile says.
  */
 final class ParquetJavaCalls {
   private ParquetJavaCalls() {}
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readLongs(ValuesReader r, long[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readLong();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readIntegers(ValuesReader r, int[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readInteger();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readIntegersAsLongs(ValuesReader r, long[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readInteger();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readIntegersAsDoubles(ValuesReader r, double[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readInteger();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readFloats(ValuesReader r, float[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readFloat();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readDoubles(ValuesReader r, double[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readDouble();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readBytes(ValuesReader r, Binary[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readBytes();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readDictionaryIds(ValuesReader r, int[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readValueDictionaryId();
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void readBooleans(ValuesReader r, boolean[] dst, int n) {
     for (int i = 0; i < n; i++) {
       dst[i] = r.readBoolean();
@@ -85,6 +97,7 @@ final class ParquetJavaCalls {
   }
 
   /** Reads {@code n} levels and returns how many equal {@code maxLevel}. */
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static int readLevels(ValuesReader r, int[] dst, int n, int maxLevel) {
     int equal = 0;
     for (int i = 0; i < n; i++) {
@@ -98,6 +111,7 @@ final class ParquetJavaCalls {
   }
 
   /** Per row: the level, then the value if it is defined (0 otherwise); returns the non-null count. */
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static int readLongsWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, long[] dst, int n, int defined) {
     int nonNull = 0;
     for (int i = 0; i < n; i++) {
@@ -113,6 +127,7 @@ final class ParquetJavaCalls {
     return nonNull;
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static int readDoublesWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, double[] dst, int n, int defined) {
     int nonNull = 0;
     for (int i = 0; i < n; i++) {
@@ -128,6 +143,7 @@ final class ParquetJavaCalls {
     return nonNull;
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static int readBytesWithLevels(ValuesReader levels, ValuesReader values, int[] rowLevels, Binary[] dst, int n, int defined) {
     int nonNull = 0;
     for (int i = 0; i < n; i++) {
@@ -143,6 +159,7 @@ final class ParquetJavaCalls {
     return nonNull;
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void skipAndReadBytes(ValuesReader r, Binary[] dst, int reads, int run) {
     for (int k = 0; k < reads; k++) {
       r.skip(run);
@@ -151,6 +168,7 @@ final class ParquetJavaCalls {
   }
 
   /** Skips {@code run} values, then reads one long, {@code reads} times. */
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void skipAndReadLongs(ValuesReader r, long[] dst, int reads, int run) {
     for (int k = 0; k < reads; k++) {
       r.skip(run);
@@ -158,6 +176,7 @@ final class ParquetJavaCalls {
     }
   }
 
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   static void skipAndReadIntegers(ValuesReader r, int[] dst, int reads, int run) {
     for (int k = 0; k < reads; k++) {
       r.skip(run);
