@@ -5,6 +5,9 @@ import org.apache.parquet.io.api.Binary;
 
 /** BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY of any positive width. */
 final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
+  /** Transpose scratch for widths of 8 bytes or more, made on first use. */
+  private long[][] rows;
+
   ByteStreamSplitFixedLenReader(int width) {
     super("BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY(" + width + ")", width);
   }
@@ -25,7 +28,10 @@ final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
     checkCount(n);
     int at = check(n);
     dst.reserve(n, (long) n * width);
-    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, dst.bytes(), dst.byteSize(), n);
+    if (width >= 8 && rows == null) {
+      rows = ByteStreamSplitKernels.newRows();
+    }
+    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, rows, dst.bytes(), dst.byteSize(), n);
     for (int i = 0; i < n; i++) {
       dst.commit(width);
     }
