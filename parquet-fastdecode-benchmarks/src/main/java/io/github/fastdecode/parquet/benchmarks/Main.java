@@ -33,7 +33,9 @@ public final class Main {
    * Subcommands, matched against the first argument before JMH sees it. The page tools (dump, scan,
    * report) are registered here; a name here shadows a benchmark regex of the same spelling.
    */
-  static final Map<String, Command> COMMANDS = Map.of();
+  static final Map<String, Command> COMMANDS = Map.ofEntries(
+      // one line per command: Map.entry("name", SomeCommand::run),
+      );
 
   /** Timing for the default selection: one fork, 3 x 1 s warm-up, 3 x 1 s measured. */
   static final List<String> DEFAULT_TIMING = List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "1s");
