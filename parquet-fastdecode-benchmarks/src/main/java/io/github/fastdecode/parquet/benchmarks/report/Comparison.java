@@ -239,7 +239,7 @@ public final class Comparison {
   }
 
   private static String key(int jdk, String className, String method, Map<String, String> params) {
-    return jdk + "|" + className + "|" + method + "|" + params;
+    return jdk + "|" + className + "|" + method + "|" + new TreeMap<>(params); // JSON and log may order params differently
   }
 
   static String describe(String className, String method, Map<String, String> params) {

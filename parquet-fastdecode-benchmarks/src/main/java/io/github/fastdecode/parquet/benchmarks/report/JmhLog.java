@@ -61,7 +61,7 @@ public final class JmhLog {
         reported = false;
       } else if (line.startsWith("# Parameters: (") && line.endsWith(")")) {
         params = parameters(line.substring("# Parameters: (".length(), line.length() - 1));
-      } else if (line.equals("<failure>") && className != null && !reported) {
+      } else if (line.endsWith("<failure>") && className != null && !reported) { // "# Warmup Iteration   1: <failure>"
         failures.add(new Failure(jdk, className, method, params, firstTextAfter(lines, i), source));
         reported = true;
       } else if (line.startsWith("<forked VM failed") && className != null && !reported) {
