@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * own; for {@link #QUICK} add one line to its groups with one or two representative cases.
  */
 public enum BenchmarkProfile {
-  /** One or two cases per encoding family, short warm-up: about 3 minutes per JDK on 2 cores. */
+  /** One or two cases per encoding family, short warm-up: 25 forks, about 4 minutes per JDK on 2 cores. */
   QUICK(
       List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
       List.of(
@@ -37,7 +37,10 @@ public enum BenchmarkProfile {
           List.of("\\.ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
           List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"))),
 
-  /** Every benchmark of the jar with every default parameter, two forks of 5 x 1 s after 5 x 1 s warm-up. */
+  /**
+   * Every benchmark of the jar with every default parameter, two forks of 5 x 1 s after 5 x 1 s
+   * warm-up: 326 forks, about 80 minutes per JDK on 2 cores.
+   */
   FULL(
       List.of("-f", "2", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"),
       List.of(List.of("^io\\.github\\.fastdecode\\.parquet\\.benchmarks\\.")));
@@ -47,9 +50,10 @@ public enum BenchmarkProfile {
 
   /**
    * Seconds a fork costs beyond its iterations (JVM start, page generation and the result check in
-   * setup, JMH's own work), measured from runall's quick run on a 2-core machine.
+   * setup, JMH's own work and the gc profiler): a quick run on JDK 17 took 236 s for 25 forks of
+   * 5 s of iterations each on a busy 2-core machine.
    */
-  static final double FORK_OVERHEAD_SECONDS = 3;
+  static final double FORK_OVERHEAD_SECONDS = 4.5;
 
   private final List<String> timing;
   private final List<List<String>> groups;

@@ -31,6 +31,10 @@ public final class ReportCommand {
 
   /** The jar's {@code report} command. */
   public static void run(List<String> args) throws IOException {
+    if (args.contains("-h") || args.contains("--help")) {
+      System.out.println(USAGE);
+      return;
+    }
     try {
       Path report = generate(args);
       System.out.println("report: wrote " + report + " and its charts");
@@ -55,7 +59,6 @@ public final class ReportCommand {
         case "--log" -> logs.add(Path.of(value(args, ++i, a)));
         case "--cpu" -> cpu = value(args, ++i, a);
         case "--note" -> notes.add(value(args, ++i, a));
-        case "-h", "--help" -> throw new IllegalArgumentException("help");
         default -> {
           if (a.startsWith("--")) {
             throw new IllegalArgumentException("unknown option " + a);

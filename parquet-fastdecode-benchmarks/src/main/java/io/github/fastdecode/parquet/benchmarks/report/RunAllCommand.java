@@ -53,6 +53,10 @@ public final class RunAllCommand {
 
   /** The jar's {@code runall} command. */
   public static void run(List<String> args) throws IOException {
+    if (args.contains("-h") || args.contains("--help")) {
+      System.out.println(USAGE);
+      return;
+    }
     Options options;
     try {
       options = Options.parse(args);
