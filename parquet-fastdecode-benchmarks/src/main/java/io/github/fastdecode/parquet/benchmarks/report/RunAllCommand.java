@@ -165,12 +165,20 @@ public final class RunAllCommand {
    * The forks' JVM flags on this JDK, set here so no user has to know them. Always given (JMH would
    * otherwise pass the host JVM's own flags on to every JDK): a fixed 2 GB heap and G1 on every
    * JDK, so heap sizing and collector choice are the same whatever the machine's memory and CPU
-   * count make of the defaults. A flag only some JDKs need belongs here behind a check of {@code
-   * jdk.feature()} or {@code jdk.hasModule(...)}: a module such as {@code jdk.incubator.vector}
-   * is missing from some jlinked runtimes, so test the module, not only the version.
+   * count make of the defaults. From JDK 23 on, JMH's harness calls {@code sun.misc.Unsafe} memory
+   * methods that JDK 24+ warns about in every fork (and later JDKs will deny): allowed explicitly;
+   * older JDKs do not know the option and would not start with it.
+   *
+   * <p>A flag only some JDKs need belongs here behind a check of {@code jdk.feature()} or {@code
+   * jdk.hasModule(...)}: a module such as {@code jdk.incubator.vector} is missing from some jlinked
+   * runtimes, so test the module, not only the version.
    */
   static List<String> jvmFlags(Jdk jdk) {
-    return List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC");
+    List<String> flags = new ArrayList<>(List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC"));
+    if (jdk.feature() >= 23) {
+      flags.add("--sun-misc-unsafe-memory-access=allow");
+    }
+    return flags;
   }
 
   private static List<String> quote(List<String> args) {
