@@ -1,5 +1,7 @@
 package io.github.fastdecode.parquet.benchmarks;
 
+import io.github.fastdecode.parquet.benchmarks.report.ReportCommand;
+import io.github.fastdecode.parquet.benchmarks.report.RunAllCommand;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -35,7 +37,8 @@ public final class Main {
    */
   static final Map<String, Command> COMMANDS = Map.ofEntries(
       // one line per command: Map.entry("name", SomeCommand::run),
-      );
+      Map.entry("report", ReportCommand::run),
+      Map.entry("runall", RunAllCommand::run));
 
   /** Timing for the default selection: one fork, 3 x 1 s warm-up, 3 x 1 s measured. */
   static final List<String> DEFAULT_TIMING = List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "1s");

@@ -1,0 +1,41 @@
+package io.github.fastdecode.parquet.benchmarks.report;
+
+import java.util.Map;
+
+/**
+ * One benchmark result from a JMH JSON file, in nanoseconds per operation.
+ *
+ * <p>With {@code @OperationsPerInvocation(n)} JMH already divides both the score and the gc
+ * profiler's {@code gc.alloc.rate.norm} by {@code n}, so for this project's benchmarks one
+ * operation is one value.
+ *
+ * @param jdk the JDK feature version the fork ran on (17, 21, 25, ...)
+ * @param className the benchmark class's simple name
+ * @param method the benchmark method's name ({@code parquetJava}, {@code fastdecode}, ...)
+ * @param params the JMH parameters in the file's order (empty for a class without any)
+ * @param nsPerOp the score converted to ns/op
+ * @param errorNs JMH's score error (half the 99.9% confidence interval) in ns/op; NaN when JMH
+ *     could not compute one (a single measurement iteration)
+ * @param allocBytesPerOp {@code gc.alloc.rate.norm} in bytes/op, NaN when the gc profiler did not run
+ * @param source the file it came from
+ */
+public record Measurement(
+    int jdk,
+    String className,
+    String method,
+    Map<String, String> params,
+    double nsPerOp,
+    double errorNs,
+    double allocBytesPerOp,
+    String source) {
+
+  /** The lower end of JMH's confidence interval (never below zero), NaN without an error. */
+  public double low() {
+    return Math.max(0, nsPerOp - errorNs);
+  }
+
+  /** The upper end of JMH's confidence interval, NaN without an error. */
+  public double high() {
+    return nsPerOp + errorNs;
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.fastdecode.parquet.benchmarks.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.benchmarks.report.JdkLocator.Jdk;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RunAllCommandTest {
+  private static Jdk jdk(int feature) {
+    return new Jdk(feature, feature + ".0.1", Path.of("/opt/jdk-" + feature), Path.of("/opt/jdk-" + feature + "/bin/java"),
+        Set.of("java.base"), "test");
+  }
+
+  @Test
+  void flagsPerJdk() {
+    for (int feature : List.of(17, 21, 25)) {
+      List<String> flags = RunAllCommand.jvmFlags(jdk(feature));
+      assertTrue(flags.containsAll(List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC")), flags.toString());
+      // an option JDK 17 and 21 do not know would stop their forks from starting
+      assertEquals(feature >= 23, flags.contains("--sun-misc-unsafe-memory-access=allow"), feature + ": " + flags);
+    }
+  }
+
+  @Test
+  void eachGroupRunsOnTheChosenJvmWithItsFlags() {
+    List<String> group = BenchmarkProfile.QUICK.groups().get(0);
+    List<String> args = RunAllCommand.jmhArguments(BenchmarkProfile.QUICK, group, jdk(25), List.of("-p", "callSite=inlined"));
+    String line = String.join(" ", args);
+    assertTrue(line.contains("-jvm /opt/jdk-25/bin/java -jvmArgs -Xms2g -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow"), line);
+    assertTrue(line.startsWith("-f 1 -wi 2 -w 1s -i 3 -r 1s " + group.get(0)), line);
+    assertTrue(line.endsWith("-prof gc -jvm /opt/jdk-25/bin/java -jvmArgs -Xms2g -Xmx2g -XX:+UseG1GC "
+        + "--sun-misc-unsafe-memory-access=allow -p callSite=inlined"), line);
+  }
+
+  @Test
+  void options() {
+    RunAllCommand.Options o = RunAllCommand.Options.parse(List.of("--profile", "full", "--jdks", "17,25", "--jdk21", "/x",
+        "--out", "r", "--no-report", "--", "-p", "callSite=inlined"));
+    assertEquals(BenchmarkProfile.FULL, o.profile);
+    assertEquals(List.of(17, 21, 25), o.jdks, "a JDK given by path is run even when --jdks leaves it out");
+    assertEquals(Path.of("/x"), o.explicit.get(21));
+    assertEquals(Path.of("r"), o.out);
+    assertFalse(o.report);
+    assertEquals(List.of("-p", "callSite=inlined"), o.extra);
+    assertThrows(IllegalArgumentException.class, () -> RunAllCommand.Options.parse(List.of("--profile", "slow")));
+    assertThrows(IllegalArgumentException.class, () -> RunAllCommand.Options.parse(List.of("--jdks", "seventeen")));
+  }
+}
