@@ -4,6 +4,7 @@ import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.internal.BinaryView;
 import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -17,7 +18,7 @@ import org.apache.parquet.io.api.Binary;
  * DELTA_LENGTH_BYTE_ARRAY. Writes the same page bytes as parquet-java's {@code
  * DeltaByteArrayWriter}; like it, every page starts from an empty previous value.
  *
- * <p>The shared prefix is one {@link Arrays#mismatch} scan (vectorised by the JIT); the suffix is
+ * <p>The shared prefix is one mismatch scan (8 bytes per step, {@link Arrays#mismatch} for long values); the suffix is
  * copied straight from the value's backing array, and into the kept previous value only from the
  * first differing byte. Within a {@link BinaryBatch} the previous value is read in place.
  */
@@ -46,12 +47,33 @@ public final class DeltaByteArrayWriter extends BatchValuesWriter {
     write(src, offset, length);
   }
 
-  private void write(byte[] src, int offset, int length) {
-    int common = Math.min(previousLength, length);
-    int prefix = Arrays.mismatch(previous, 0, common, src, offset, offset + common);
-    if (prefix < 0) {
-      prefix = common;
+  /**
+   * How many leading bytes {@code a[aFrom..]} and {@code b[bFrom..]} share, at most {@code n}: 8
+   * bytes per step for short values (the first differing byte is the lowest set byte of the xor of
+   * two little-endian words), {@link Arrays#mismatch} (vectorised) from 32 bytes on.
+   */
+  static int sharedPrefix(byte[] a, int aFrom, byte[] b, int bFrom, int n) {
+    if (n >= 32) {
+      int m = Arrays.mismatch(a, aFrom, aFrom + n, b, bFrom, bFrom + n);
+      return m < 0 ? n : m;
     }
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      long x = LittleEndian.getLong(a, aFrom + i) ^ LittleEndian.getLong(b, bFrom + i);
+      if (x != 0) {
+        return i + (Long.numberOfTrailingZeros(x) >>> 3);
+      }
+    }
+    for (; i < n; i++) {
+      if (a[aFrom + i] != b[bFrom + i]) {
+        return i;
+      }
+    }
+    return n;
+  }
+
+  private void write(byte[] src, int offset, int length) {
+    int prefix = sharedPrefix(previous, 0, src, offset, Math.min(previousLength, length));
     prefixLengths.add(prefix);
     suffixes.append(src, offset + prefix, length - prefix);
     keepAsPrevious(src, offset, length, prefix);
@@ -76,28 +98,41 @@ public final class DeltaByteArrayWriter extends BatchValuesWriter {
     int[] offsets = batch.offsets();
     // Suffixes total at most the batch's bytes: one capacity check for the whole batch.
     suffixes.reserve(offsets[from + count] - offsets[from]);
+    BufferedInts prefixes = prefixLengths;
+    BufferedInts suffixLengths = suffixes.lengths;
     // The first value against the kept previous one, the rest against their neighbour in the batch.
     int start = offsets[from];
     int length = offsets[from + 1] - start;
-    int common = Math.min(previousLength, length);
-    int prefix = Arrays.mismatch(previous, 0, common, src, start, start + common);
-    if (prefix < 0) {
-      prefix = common;
-    }
-    prefixLengths.add(prefix);
+    int prefix = sharedPrefix(previous, 0, src, start, Math.min(previousLength, length));
+    prefixes.add(prefix);
     suffixes.appendReserved(src, start + prefix, length - prefix);
-    for (int i = from + 1, end = from + count; i < end; i++) {
-      int prevStart = start;
-      int prevLength = length;
-      start = offsets[i];
-      length = offsets[i + 1] - start;
-      common = Math.min(prevLength, length);
-      prefix = Arrays.mismatch(src, prevStart, prevStart + common, src, start, start + common);
-      if (prefix < 0) {
-        prefix = common;
+    int i = from + 1;
+    int end = from + count;
+    while (i < end) {
+      // A chunk that fits both length buffers: the loop below stores lengths and copies suffixes, no calls.
+      prefixes.flush();
+      suffixLengths.flush();
+      int chunkEnd = Math.min(end, i + BufferedInts.CAPACITY);
+      int[] pv = prefixes.values;
+      int[] sv = suffixLengths.values;
+      byte[] out = suffixes.bytes;
+      int outPos = suffixes.size;
+      int k = 0;
+      for (; i < chunkEnd; i++, k++) {
+        int prevStart = start;
+        int prevLength = length;
+        start = offsets[i];
+        length = offsets[i + 1] - start;
+        prefix = sharedPrefix(src, prevStart, src, start, Math.min(prevLength, length));
+        int suffix = length - prefix;
+        pv[k] = prefix;
+        sv[k] = suffix;
+        System.arraycopy(src, start + prefix, out, outPos, suffix);
+        outPos += suffix;
       }
-      prefixLengths.add(prefix);
-      suffixes.appendReserved(src, start + prefix, length - prefix);
+      prefixes.count = k;
+      suffixLengths.count = k;
+      suffixes.size = outPos;
     }
     keepAsPrevious(src, start, length, 0);
   }

@@ -23,11 +23,11 @@ import org.apache.parquet.io.api.Binary;
 public final class DeltaLengthByteArrayWriter extends BatchValuesWriter {
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
-  private final BufferedInts lengths;
+  final BufferedInts lengths;
   private final BinaryView view = new BinaryView();
   private final int initialCapacity;
-  private byte[] bytes;
-  private int size;
+  byte[] bytes;
+  int size;
 
   /** Parameters as parquet-java's writer takes them: initial buffer size, page size hint, allocator (for the lengths). */
   public DeltaLengthByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
