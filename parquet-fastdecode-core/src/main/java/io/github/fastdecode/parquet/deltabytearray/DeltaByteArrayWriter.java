@@ -133,6 +133,10 @@ public final class DeltaByteArrayWriter extends BatchValuesWriter {
       prefixes.count = k;
       suffixLengths.count = k;
       suffixes.size = outPos;
+      if (k == BufferedInts.CAPACITY) {
+        prefixes.flush(); // full buffers must not reach the next add()
+        suffixLengths.flush();
+      }
     }
     keepAsPrevious(src, start, length, 0);
   }

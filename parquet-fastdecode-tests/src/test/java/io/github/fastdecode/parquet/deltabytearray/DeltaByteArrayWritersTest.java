@@ -104,6 +104,28 @@ class DeltaByteArrayWritersTest {
   }
 
   @Test
+  void bulkRunsThatFillTheLengthBuffersExactlyThenScalarWrites() throws IOException {
+    // 1 + 1024 values fill the length buffers to the brim in one bulk call; scalar writes follow.
+    byte[][] v = DataShapes.binaryShapes(3000, SEED).get("sortedSharedPrefix");
+    for (int bulk : new int[] {1024, 1025, 2049}) {
+      org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter oracle =
+          new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(64, 1 << 20, HEAP);
+      DeltaByteArrayWriter subject = new DeltaByteArrayWriter(64, 1 << 20, HEAP);
+      DeltaLengthByteArrayValuesWriter lengthOracle = new DeltaLengthByteArrayValuesWriter(64, 1 << 20, HEAP);
+      DeltaLengthByteArrayWriter lengthSubject = new DeltaLengthByteArrayWriter(64, 1 << 20, HEAP);
+      Values values = Values.ofBinaries(PrimitiveTypeName.BINARY, v);
+      values.writeScalar(oracle, 0, v.length, false);
+      values.writeScalar(lengthOracle, 0, v.length, false);
+      values.writeBulk(subject, 0, bulk);
+      values.writeBulk(lengthSubject, 0, bulk);
+      values.writeScalar(subject, bulk, v.length, true);
+      values.writeScalar(lengthSubject, bulk, v.length, true);
+      assertArrayEquals(oracle.getBytes().toByteArray(), subject.getBytes().toByteArray(), "DELTA_BYTE_ARRAY bulk " + bulk);
+      assertArrayEquals(lengthOracle.getBytes().toByteArray(), lengthSubject.getBytes().toByteArray(), "DLBA bulk " + bulk);
+    }
+  }
+
+  @Test
   void byteBufferBackedBinariesAreReadInPlace() throws IOException {
     byte[][] v = DataShapes.binaryShapes(500, SEED).get("sortedSharedPrefix");
     org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter oracle =
