@@ -92,7 +92,12 @@ public final class FastDecode {
     return new ParquetJavaValuesReader(encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary));
   }
 
-  /** The first provider's writer factory, else parquet-java's default. */
+  /**
+   * A new writer factory: the first provider's (the built-in {@link FastValuesWriterFactory}
+   * unless a higher-priority provider offers one), else parquet-java's default. Pass it to {@link
+   * org.apache.parquet.column.ParquetProperties.Builder#withValuesWriterFactory}; each {@code
+   * ParquetProperties} needs its own (building the properties initialises it).
+   */
   public static ValuesWriterFactory valuesWriterFactory() {
     for (ValuesReaderProvider p : Providers.ALL) {
       ValuesWriterFactory f = p.valuesWriterFactory();

@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.spi;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.FastValuesWriterFactory;
 import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitReaders;
 import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
 import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayReader;
@@ -13,9 +14,10 @@ import io.github.fastdecode.parquet.rle.RleValuesReader;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.factory.ValuesWriterFactory;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-/** The library's own readers; {@code null} (parquet-java's reader) for what it does not cover. */
+/** The library's own readers and writer factory; {@code null} (parquet-java's reader) for what it does not cover. */
 public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
 
   @Override
@@ -44,6 +46,12 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
       default:
         return null;
     }
+  }
+
+  /** A new {@link FastValuesWriterFactory} per call: {@code ParquetProperties} initialises the one it gets. */
+  @Override
+  public ValuesWriterFactory valuesWriterFactory() {
+    return new FastValuesWriterFactory();
   }
 
   @Override
