@@ -41,7 +41,7 @@ public final class GeneratedFiles {
   /** Codecs parquet-hadoop compresses and decompresses in the JVM with the tests' class path. */
   public static final List<CompressionCodecName> CODECS = List.of(
       CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
-      CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW);
+      CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW, CompressionCodecName.LZ4);
 
   /** One file's writer settings and data. */
   public static final class Spec {
