@@ -11,6 +11,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -65,7 +66,15 @@ public final class ParquetBatchReader implements Closeable {
    * @throws IllegalArgumentException if a column is unknown or repeated
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
-    ParquetFileReader file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
+    ParquetFileReader file;
+    try {
+      file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // parquet-hadoop reports a bad footer or magic as a bare RuntimeException.
+      throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
+    }
     try {
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
       file.setRequestedSchema(chosen);
@@ -214,7 +223,17 @@ public final class ParquetBatchReader implements Closeable {
       if (rowGroup + 1 >= file.getRowGroups().size()) {
         return false;
       }
-      PageReadStore store = file.readNextRowGroup();
+      PageReadStore store;
+      try {
+        store = file.readNextRowGroup();
+      } catch (ParquetDecodingException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+      } catch (IOException e) {
+        // e.g. a bare EOFException when a chunk's pages run past the end of the file
+        throw new IOException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+      }
       rowGroup++;
       if (store == null) {
         return false;
@@ -225,6 +244,10 @@ public final class ParquetBatchReader implements Closeable {
       }
     }
     return true;
+  }
+
+  private static String describe(Throwable e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 
   @Override
