@@ -35,7 +35,8 @@ public final class Main {
    */
   static final Map<String, Command> COMMANDS = Map.ofEntries(
       // one line per command: Map.entry("name", SomeCommand::run),
-      );
+      Map.entry("dump", DumpCommand::main),
+      Map.entry("scan", ScanCommand::main));
 
   /** Timing for the default selection: one fork, 3 x 1 s warm-up, 3 x 1 s measured. */
   static final List<String> DEFAULT_TIMING = List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "3", "-r", "1s");
