@@ -98,45 +98,114 @@ final class ColumnScans {
     return h;
   }
 
-  /** Folds a dense batch into the checksum exactly as {@link #parquetJava} folds entries. */
+  /**
+   * Folds a dense batch into the checksum exactly as {@link #parquetJava} folds entries. The type
+   * switch is outside the loops, so each loop is a plain array walk.
+   */
   private static long fold(long h, ColumnBatch batch, int n, int maxDef, boolean nested) {
-    boolean[] nulls = batch.nulls();
-    int[] levels = batch.definitionLevels();
+    int[] levels = levelsOf(batch, n, maxDef, nested);
     int[] repetition = batch.repetitionLevels();
-    BinaryBatch binaries = batch.binaries();
     int k = 0;
-    for (int i = 0; i < n; i++) {
-      if (nested) {
-        h = h * 31 + repetition[i];
+    switch (batch.type()) {
+      case BOOLEAN: {
+        boolean[] v = batch.booleans();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + (v[k++] ? 1 : 0);
+          }
+        }
+        return h;
       }
-      int d = nested ? levels[i] : nulls.length != 0 && nulls[i] ? -1 : maxDef;
-      h = h * 31 + d;
-      if (d != maxDef) {
-        continue;
+      case INT32: {
+        int[] v = batch.ints();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + v[k++];
+          }
+        }
+        return h;
       }
-      switch (batch.type()) {
-        case BOOLEAN:
-          h = h * 31 + (batch.booleans()[k] ? 1 : 0);
-          break;
-        case INT32:
-          h = h * 31 + batch.ints()[k];
-          break;
-        case INT64:
-          h = h * 31 + batch.longs()[k];
-          break;
-        case FLOAT:
-          h = h * 31 + Float.floatToRawIntBits(batch.floats()[k]);
-          break;
-        case DOUBLE:
-          h = h * 31 + Double.doubleToRawLongBits(batch.doubles()[k]);
-          break;
-        default:
-          h = h * 31 + bytesHash(binaries.bytes(), binaries.offset(k), binaries.length(k));
-          break;
+      case INT64: {
+        long[] v = batch.longs();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + v[k++];
+          }
+        }
+        return h;
       }
-      k++;
+      case FLOAT: {
+        float[] v = batch.floats();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + Float.floatToRawIntBits(v[k++]);
+          }
+        }
+        return h;
+      }
+      case DOUBLE: {
+        double[] v = batch.doubles();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + Double.doubleToRawLongBits(v[k++]);
+          }
+        }
+        return h;
+      }
+      default: {
+        BinaryBatch v = batch.binaries();
+        byte[] bytes = v.bytes();
+        int[] offsets = v.offsets();
+        for (int i = 0; i < n; i++) {
+          h = nested ? h * 31 + repetition[i] : h;
+          int d = levels[i];
+          h = h * 31 + d;
+          if (d == maxDef) {
+            h = h * 31 + bytesHash(bytes, offsets[k], offsets[k + 1] - offsets[k]);
+            k++;
+          }
+        }
+        return h;
+      }
     }
-    return h;
+  }
+
+  /** Reused across batches; scans run on one thread (a command, or one JMH benchmark thread). */
+  private static int[] levelScratch = new int[0];
+
+  /** Levels as {@link #parquetJava} folds them: a flat column's null is -1, its values maxDef. */
+  private static int[] levelsOf(ColumnBatch batch, int n, int maxDef, boolean nested) {
+    if (nested) {
+      return batch.definitionLevels();
+    }
+    if (levelScratch.length < n) {
+      levelScratch = new int[n];
+    }
+    int[] levels = levelScratch;
+    boolean[] nulls = batch.nulls();
+    if (nulls.length == 0) {
+      java.util.Arrays.fill(levels, 0, n, maxDef);
+    } else {
+      for (int i = 0; i < n; i++) {
+        levels[i] = nulls[i] ? -1 : maxDef;
+      }
+    }
+    return levels;
   }
 
   static long bytesHash(byte[] b, int from, int length) {

@@ -3,6 +3,8 @@ package io.github.fastdecode.parquet.benchmarks;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ColumnChunkReader;
 import io.github.fastdecode.parquet.conformance.ColumnEntries;
+import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
+import io.github.fastdecode.parquet.conformance.ParquetJavaColumns;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -175,8 +177,8 @@ final class ScanCommand {
               return "entry " + entry + ": parquet-java has levels (rep " + r.getCurrentRepetitionLevel() + ", def " + d
                   + "), fastdecode (rep " + batch.repetitionLevels()[i] + ", def " + batch.definitionLevels()[i] + ")";
             }
-            Object want = d == maxDef ? pjValue(r) : null;
-            Object got = isNull ? null : io.github.fastdecode.parquet.conformance.FastDecodeColumns.value(batch, k++);
+            Object want = d == maxDef ? ParquetJavaColumns.value(r, column.getPrimitiveType().getPrimitiveTypeName()) : null;
+            Object got = isNull ? null : FastDecodeColumns.value(batch, k++);
             if (!ColumnEntries.same(want, got)) {
               return (nested ? "entry " : "row ") + entry + ": parquet-java has " + ColumnEntries.describe(want)
                   + ", fastdecode has " + ColumnEntries.describe(got);
@@ -192,22 +194,5 @@ final class ScanCommand {
     }
     counts[0] = entry;
     return null;
-  }
-
-  private static Object pjValue(ColumnReader r) {
-    switch (r.getDescriptor().getPrimitiveType().getPrimitiveTypeName()) {
-      case BOOLEAN:
-        return r.getBoolean();
-      case INT32:
-        return r.getInteger();
-      case INT64:
-        return r.getLong();
-      case FLOAT:
-        return r.getFloat();
-      case DOUBLE:
-        return r.getDouble();
-      default:
-        return r.getBinary().getBytes();
-    }
   }
 }

@@ -64,7 +64,8 @@ public final class ParquetJavaColumns {
     }
   }
 
-  private static Object value(ColumnReader r, PrimitiveTypeName type) {
+  /** The reader's current value, boxed as in {@link ColumnEntries}. */
+  public static Object value(ColumnReader r, PrimitiveTypeName type) {
     switch (type) {
       case BOOLEAN:
         return r.getBoolean();
