@@ -37,6 +37,8 @@ public final class Main {
    */
   static final Map<String, Command> COMMANDS = Map.ofEntries(
       // one line per command: Map.entry("name", SomeCommand::run),
+      Map.entry("dump", DumpCommand::main),
+      Map.entry("scan", ScanCommand::main),
       Map.entry("report", ReportCommand::run),
       Map.entry("runall", RunAllCommand::run));
 

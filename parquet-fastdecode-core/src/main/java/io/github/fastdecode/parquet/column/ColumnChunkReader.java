@@ -1,0 +1,539 @@
+package io.github.fastdecode.parquet.column;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
+import io.github.fastdecode.parquet.rle.RleValuesReader;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Objects;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Reads one column chunk, page by page, into caller-owned {@link ColumnBatch}es.
+ *
+ * <p>It takes the {@link PageReader} parquet-hadoop hands out for a row group ({@code
+ * ParquetFileReader.readNextRowGroup().getPageReader(column)}), whose pages arrive decompressed;
+ * handles the dictionary page, V1 pages (levels length-prefixed in the page body) and V2 pages
+ * (levels in their own sections), value counts that include nulls, and empty pages. Levels go
+ * through {@link RleValuesReader}, values through the readers {@link FastDecode} picks for each
+ * page's encoding (one reader per encoding per chunk, so scratch buffers are reused).
+ *
+ * <pre>{@code
+ * PageReadStore rowGroup = fileReader.readNextRowGroup();
+ * ColumnChunkReader chunk = new ColumnChunkReader(column, rowGroup.getPageReader(column), 0);
+ * ColumnBatch batch = ColumnBatch.forColumn(column, 4096);
+ * chunk.skipRows(100);                       // decoders' skip paths: nothing is materialised
+ * while (chunk.readBatch(batch) > 0) {
+ *   long[] values = batch.longs();           // INT64 column: batch.valueCount() non-null values
+ *   boolean[] nulls = batch.nulls();         // optional column: which of batch.rowCount() rows are null
+ * }
+ * }</pre>
+ *
+ * <p>Any failure (corrupt page, decoder error, page reader error) is a {@link ColumnReadException}
+ * naming the column, row group and page. Not thread-safe: one reader per column per thread.
+ */
+public final class ColumnChunkReader {
+  private static final byte[] EMPTY = new byte[0];
+  /** Definition levels of a skip are decoded through scratch in chunks of this many. */
+  private static final int SKIP_CHUNK = 4096;
+
+  private final ColumnDescriptor column;
+  private final String path;
+  private final PageReader pages;
+  private final int rowGroup;
+  private final PrimitiveTypeName type;
+  private final int maxDef;
+  private final int maxRep;
+  private final long totalEntries;
+
+  private final EnumMap<Encoding, BatchValuesReader> valueReaders = new EnumMap<>(Encoding.class);
+  private final RleValuesReader defV1;
+  private final RleValuesReader defV2;
+  private final RleValuesReader repV1;
+  private final RleValuesReader repV2;
+
+  private boolean dictionaryLoaded;
+  private Dictionary dictionary;
+  private BatchValuesReader dictionaryValues;
+
+  private long entriesRead;
+  /** Index of the current data page in the chunk, -1 before the first. */
+  private int pageIndex = -1;
+  private int pageEntries;
+  private int pageRemaining;
+  private BatchValuesReader def;
+  private BatchValuesReader rep;
+  /** The current page's values reader, or null until the page's first value is needed. */
+  private BatchValuesReader values;
+  private Encoding valuesEncoding;
+  private ByteBufferInputStream valuesIn;
+  private int[] levelScratch = new int[0];
+
+  /**
+   * @param column the column the pages belong to
+   * @param pages its pages in one row group, decompressed (as parquet-hadoop's page readers give them)
+   * @param rowGroup the row group's index, used only in error messages
+   */
+  public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup) {
+    this.column = Objects.requireNonNull(column, "column");
+    this.pages = Objects.requireNonNull(pages, "pages");
+    this.rowGroup = rowGroup;
+    this.path = String.join(".", column.getPath());
+    this.type = column.getPrimitiveType().getPrimitiveTypeName();
+    this.maxDef = column.getMaxDefinitionLevel();
+    this.maxRep = column.getMaxRepetitionLevel();
+    this.totalEntries = pages.getTotalValueCount();
+    this.defV1 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, true) : null;
+    this.defV2 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, false) : null;
+    this.repV1 = maxRep > 0 ? RleValuesReader.forLevels(maxRep, true) : null;
+    this.repV2 = maxRep > 0 ? RleValuesReader.forLevels(maxRep, false) : null;
+  }
+
+  public ColumnDescriptor column() {
+    return column;
+  }
+
+  /** Entries in the chunk: rows for a flat column, level pairs for a repeated one. */
+  public long totalEntries() {
+    return totalEntries;
+  }
+
+  /** Entries not yet read or skipped. */
+  public long remainingEntries() {
+    return totalEntries - entriesRead;
+  }
+
+  /** Fills {@code batch} with up to {@code batch.capacity()} entries; see {@link #readBatch(ColumnBatch, int)}. */
+  public int readBatch(ColumnBatch batch) {
+    return readBatch(batch, batch.capacity());
+  }
+
+  /**
+   * Replaces {@code batch}'s contents with the next {@code max} entries (fewer at the end of the
+   * chunk) and returns how many were read: rows for a flat column, level pairs for a repeated one.
+   * 0 means the chunk is exhausted.
+   */
+  public int readBatch(ColumnBatch batch, int max) {
+    Objects.requireNonNull(batch, "batch");
+    if (!batch.column().equals(column)) {
+      throw new IllegalArgumentException("batch is for column " + batch.column() + ", not " + column);
+    }
+    if (max < 0 || max > batch.capacity()) {
+      throw new IllegalArgumentException("max " + max + " outside 0.." + batch.capacity());
+    }
+    batch.clear();
+    try {
+      while (batch.entryCount < max && nextEntriesAvailable()) {
+        readEntries(batch, Math.min(max - batch.entryCount, pageRemaining));
+      }
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+    return batch.entryCount;
+  }
+
+  /**
+   * Moves past {@code rows} rows of a flat column without materialising them: whole pages are
+   * dropped undecoded where the encoding allows, otherwise levels are counted and the values
+   * reader's {@code skip} moves over the non-null values.
+   *
+   * @throws IllegalArgumentException if fewer rows remain
+   * @throws UnsupportedOperationException for a repeated column, whose rows span several entries
+   */
+  public void skipRows(long rows) {
+    if (maxRep > 0) {
+      throw new UnsupportedOperationException("skipRows needs a flat column; " + path + " is repeated: read its levels instead");
+    }
+    if (rows < 0 || rows > remainingEntries()) {
+      throw new IllegalArgumentException("cannot skip " + rows + " rows: " + remainingEntries() + " remain in " + path);
+    }
+    try {
+      long left = rows;
+      while (left > 0 && nextEntriesAvailable()) {
+        if (left >= pageRemaining && pageRemaining == pageEntries && valuesEncoding != Encoding.DELTA_BYTE_ARRAY) {
+          // A whole page nobody started: drop it. DELTA_BYTE_ARRAY carries its last value into the
+          // next page, so its pages are always decoded.
+          left -= pageRemaining;
+          consumed(pageRemaining);
+          continue;
+        }
+        int m = (int) Math.min(left, pageRemaining);
+        skipInPage(m);
+        left -= m;
+      }
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+  }
+
+  private void skipInPage(int m) {
+    int nonNull = m;
+    if (maxDef > 0) {
+      nonNull = 0;
+      int[] levels = levelScratch(Math.min(m, SKIP_CHUNK));
+      for (int done = 0; done < m; ) {
+        int c = Math.min(SKIP_CHUNK, m - done);
+        nonNull += readDefinitionLevels(levels, 0, c);
+        done += c;
+      }
+    }
+    if (nonNull > 0) {
+      valuesReader().skip(nonNull);
+    }
+    consumed(m);
+  }
+
+  private void consumed(int m) {
+    pageRemaining -= m;
+    entriesRead += m;
+  }
+
+  /** Makes the current page have entries left, fetching pages as needed; false at the chunk's end. */
+  private boolean nextEntriesAvailable() {
+    while (pageRemaining == 0) {
+      if (entriesRead >= totalEntries) {
+        return false;
+      }
+      nextPage();
+    }
+    return true;
+  }
+
+  private void nextPage() {
+    if (!dictionaryLoaded) {
+      loadDictionary();
+    }
+    int next = pageIndex + 1;
+    DataPage page;
+    try {
+      page = pages.readPage();
+    } catch (RuntimeException e) {
+      throw wrap(e, next);
+    }
+    pageIndex = next;
+    values = null;
+    valuesIn = null;
+    valuesEncoding = null;
+    if (page == null) {
+      throw problem("the chunk ends after " + entriesRead + " of its " + totalEntries + " values");
+    }
+    int n = page.getValueCount();
+    if (n < 0 || n > totalEntries - entriesRead) {
+      throw problem("page holds " + n + " values but " + (totalEntries - entriesRead) + " remain in the chunk");
+    }
+    try {
+      if (page instanceof DataPageV1) {
+        startV1((DataPageV1) page, n);
+      } else if (page instanceof DataPageV2) {
+        startV2((DataPageV2) page, n);
+      } else {
+        throw problem("unknown page type " + page.getClass().getName());
+      }
+    } catch (IOException e) {
+      throw wrap(e, pageIndex);
+    }
+    pageEntries = n;
+    pageRemaining = n;
+  }
+
+  private void startV1(DataPageV1 page, int n) throws IOException {
+    ByteBufferInputStream in = page.getBytes().toInputStream();
+    rep = maxRep == 0 ? null : levelReader(page.getRlEncoding(), ValuesType.REPETITION_LEVEL, repV1);
+    if (rep != null) {
+      rep.initFromPage(n, in);
+    }
+    def = maxDef == 0 ? null : levelReader(page.getDlEncoding(), ValuesType.DEFINITION_LEVEL, defV1);
+    if (def != null) {
+      def.initFromPage(n, in);
+    }
+    valuesEncoding = page.getValueEncoding();
+    valuesIn = in;
+  }
+
+  private void startV2(DataPageV2 page, int n) throws IOException {
+    if (page.isCompressed()) {
+      throw problem("V2 page is still compressed: take pages from a decompressing PageReader such as ParquetFileReader's");
+    }
+    rep = repV2;
+    if (rep != null) {
+      rep.initFromPage(n, page.getRepetitionLevels().toInputStream());
+    }
+    def = defV2;
+    if (def != null) {
+      def.initFromPage(n, page.getDefinitionLevels().toInputStream());
+    }
+    valuesEncoding = page.getDataEncoding();
+    valuesIn = page.getData().toInputStream();
+  }
+
+  /** RLE levels get the bulk reader; the deprecated BIT_PACKED gets parquet-java's. */
+  private BatchValuesReader levelReader(Encoding encoding, ValuesType kind, RleValuesReader rle) {
+    if (encoding == Encoding.RLE) {
+      return rle;
+    }
+    return new ParquetJavaValuesReader(encoding.getValuesReader(column, kind));
+  }
+
+  private void loadDictionary() {
+    dictionaryLoaded = true;
+    try {
+      DictionaryPage page = pages.readDictionaryPage();
+      if (page == null) {
+        return;
+      }
+      int size = page.getDictionarySize();
+      long bytes = page.getBytes().size();
+      // parquet-java sizes its arrays by this header field: check it against the bytes first.
+      long minBytes = type == PrimitiveTypeName.BOOLEAN ? 0 : (long) size * minValueBytes();
+      if (size < 0 || minBytes > bytes) {
+        throw new ColumnReadException(path, rowGroup, ColumnReadException.DICTIONARY_PAGE,
+            "dictionary page claims " + size + " values in " + bytes + " bytes", null);
+      }
+      dictionary = page.getEncoding().initDictionary(column, page);
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw wrap(e, ColumnReadException.DICTIONARY_PAGE);
+    }
+  }
+
+  /** The fewest bytes one PLAIN value of the column's type takes. */
+  private int minValueBytes() {
+    switch (type) {
+      case INT32:
+      case FLOAT:
+      case BINARY:
+        return 4;
+      case INT64:
+      case DOUBLE:
+        return 8;
+      case INT96:
+        return 12;
+      case FIXED_LEN_BYTE_ARRAY:
+        return Math.max(1, column.getPrimitiveType().getTypeLength());
+      default:
+        return 0;
+    }
+  }
+
+  /** The current page's values reader, initialised on first use (an all-null page may have no values section). */
+  private BatchValuesReader valuesReader() {
+    BatchValuesReader r = values;
+    if (r != null) {
+      return r;
+    }
+    Encoding encoding = valuesEncoding;
+    if (encoding.usesDictionary()) {
+      if (dictionary == null) {
+        throw problem("page is " + encoding + " but the chunk has no dictionary page");
+      }
+      if (dictionaryValues == null) {
+        dictionaryValues = FastDecode.newDictionaryValuesReader(column, encoding, dictionary);
+      }
+      r = dictionaryValues;
+    } else {
+      r = valueReaders.get(encoding);
+      if (r == null) {
+        r = FastDecode.newValuesReader(column, encoding);
+        valueReaders.put(encoding, r);
+      }
+    }
+    try {
+      r.initFromPage(pageEntries, valuesIn);
+    } catch (IOException e) {
+      throw wrap(e, pageIndex);
+    }
+    valuesIn = null;
+    values = r;
+    return r;
+  }
+
+  private void readEntries(ColumnBatch batch, int m) {
+    int at = batch.entryCount;
+    int nonNull;
+    if (maxRep > 0) {
+      rep.readIntegers(batch.repetitionLevels, at, m);
+      nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
+      readValues(batch, nonNull);
+    } else if (maxDef > 0) {
+      int[] levels = levelScratch(m);
+      nonNull = readDefinitionLevels(levels, 0, m);
+      boolean[] nulls = batch.nulls;
+      int max = maxDef;
+      for (int i = 0; i < m; i++) {
+        nulls[at + i] = levels[i] != max;
+      }
+      if (batch.layout() == ColumnBatch.Layout.DENSE || nonNull == m) {
+        readValues(batch, nonNull);
+      } else {
+        readAtRowPositions(batch, at, m, nonNull);
+      }
+    } else {
+      nonNull = m;
+      readValues(batch, m);
+    }
+    batch.nullCount += m - nonNull;
+    batch.entryCount += m;
+    consumed(m);
+  }
+
+  private int readDefinitionLevels(int[] dst, int offset, int m) {
+    if (def instanceof RleValuesReader) {
+      return ((RleValuesReader) def).readLevels(dst, offset, m, maxDef);
+    }
+    def.readIntegers(dst, offset, m);
+    int nonNull = 0;
+    for (int i = 0; i < m; i++) {
+      nonNull += dst[offset + i] == maxDef ? 1 : 0;
+    }
+    return nonNull;
+  }
+
+  /** Appends {@code n} values after the batch's stored values. */
+  private void readValues(ColumnBatch batch, int n) {
+    if (n == 0) {
+      return;
+    }
+    BatchValuesReader r = valuesReader();
+    int at = batch.valueCount;
+    switch (type) {
+      case INT32:
+        r.readIntegers(batch.ints, at, n);
+        break;
+      case INT64:
+        r.readLongs(batch.longs, at, n);
+        break;
+      case FLOAT:
+        r.readFloats(batch.floats, at, n);
+        break;
+      case DOUBLE:
+        r.readDoubles(batch.doubles, at, n);
+        break;
+      case BOOLEAN:
+        r.readBooleans(batch.booleans, at, n);
+        break;
+      default:
+        r.readBinaries(batch.binaries, n);
+        break;
+    }
+    batch.valueCount += n;
+  }
+
+  /**
+   * Reads {@code nonNull} values for rows {@code [at, at + m)} and places each at its row: numeric
+   * values are read densely into the start of the range, then spread backwards over the null mask
+   * (a value only ever moves right, so nothing is overwritten before it moves).
+   */
+  private void readAtRowPositions(ColumnBatch batch, int at, int m, int nonNull) {
+    boolean[] nulls = batch.nulls;
+    BatchValuesReader r = nonNull > 0 ? valuesReader() : null;
+    switch (type) {
+      case INT32: {
+        int[] a = batch.ints;
+        if (r != null) {
+          r.readIntegers(a, at, nonNull);
+        }
+        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+          a[i] = nulls[i] ? 0 : a[k--];
+        }
+        break;
+      }
+      case INT64: {
+        long[] a = batch.longs;
+        if (r != null) {
+          r.readLongs(a, at, nonNull);
+        }
+        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+          a[i] = nulls[i] ? 0 : a[k--];
+        }
+        break;
+      }
+      case FLOAT: {
+        float[] a = batch.floats;
+        if (r != null) {
+          r.readFloats(a, at, nonNull);
+        }
+        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+          a[i] = nulls[i] ? 0 : a[k--];
+        }
+        break;
+      }
+      case DOUBLE: {
+        double[] a = batch.doubles;
+        if (r != null) {
+          r.readDoubles(a, at, nonNull);
+        }
+        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+          a[i] = nulls[i] ? 0 : a[k--];
+        }
+        break;
+      }
+      case BOOLEAN: {
+        boolean[] a = batch.booleans;
+        if (r != null) {
+          r.readBooleans(a, at, nonNull);
+        }
+        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+          a[i] = !nulls[i] && a[k--];
+        }
+        break;
+      }
+      default: {
+        // Byte arrays append in order: one bulk read per run of non-null rows.
+        for (int i = at, end = at + m; i < end; ) {
+          boolean isNull = nulls[i];
+          int j = i + 1;
+          while (j < end && nulls[j] == isNull) {
+            j++;
+          }
+          if (isNull) {
+            for (int k = i; k < j; k++) {
+              batch.binaries.add(EMPTY, 0, 0);
+            }
+          } else {
+            r.readBinaries(batch.binaries, j - i);
+          }
+          i = j;
+        }
+        break;
+      }
+    }
+    batch.valueCount += m;
+  }
+
+  private int[] levelScratch(int n) {
+    if (levelScratch.length < n) {
+      levelScratch = new int[Math.max(n, levelScratch.length + (levelScratch.length >> 1))];
+    }
+    return levelScratch;
+  }
+
+  private ColumnReadException problem(String what) {
+    return new ColumnReadException(path, rowGroup, pageIndex, what, null);
+  }
+
+  private ColumnReadException wrap(Throwable e, int page) {
+    String what = e.getMessage();
+    if (!(e instanceof ParquetDecodingException) || what == null) {
+      // Name the exception type when it is not a decoding error, so the one line says what broke.
+      what = e.getClass().getSimpleName() + (what == null ? "" : ": " + what);
+    }
+    return new ColumnReadException(path, rowGroup, page, what, e);
+  }
+}

@@ -1,0 +1,52 @@
+package io.github.fastdecode.parquet.column;
+
+import org.apache.parquet.io.ParquetDecodingException;
+
+/**
+ * A column chunk that could not be read: names the column, the row group and the page (data pages
+ * count from 0 within the chunk; -1 is the dictionary page), then says what was wrong. The
+ * decoder's own exception, if any, is the cause.
+ */
+public class ColumnReadException extends ParquetDecodingException {
+  private static final long serialVersionUID = 1L;
+
+  /** The page number used for the dictionary page. */
+  public static final int DICTIONARY_PAGE = -1;
+
+  private final String column;
+  private final int rowGroup;
+  private final int page;
+  private final String problem;
+
+  public ColumnReadException(String column, int rowGroup, int page, String problem, Throwable cause) {
+    super("column " + column + ", row group " + rowGroup + ", " + pageName(page) + ": " + problem, cause);
+    this.column = column;
+    this.rowGroup = rowGroup;
+    this.page = page;
+    this.problem = problem;
+  }
+
+  private static String pageName(int page) {
+    return page == DICTIONARY_PAGE ? "dictionary page" : "page " + page;
+  }
+
+  /** The column's path, its parts joined with {@code .}. */
+  public String column() {
+    return column;
+  }
+
+  /** Index of the row group in the file (or as the caller numbered it). */
+  public int rowGroup() {
+    return rowGroup;
+  }
+
+  /** Index of the data page within the column chunk, or {@link #DICTIONARY_PAGE}. */
+  public int page() {
+    return page;
+  }
+
+  /** What was wrong, without the location. */
+  public String problem() {
+    return problem;
+  }
+}

@@ -1,0 +1,258 @@
+package io.github.fastdecode.parquet.column;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads chosen columns of a Parquet file with a flat schema (no repeated fields; optional groups
+ * are fine) in row batches, one {@link ColumnBatch} per column, row group after row group.
+ *
+ * <pre>{@code
+ * try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(path), List.of("id", "name"))) {
+ *   ColumnBatch[] batches = reader.newBatches(4096, ColumnBatch.Layout.DENSE);
+ *   int rows;
+ *   while ((rows = reader.nextBatch(batches)) > 0) {
+ *     long[] ids = batches[0].longs();              // column "id", INT64
+ *     BinaryBatch names = batches[1].binaries();    // column "name", BYTE_ARRAY
+ *     boolean[] nameIsNull = batches[1].nulls();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A batch never spans row groups, so it may hold fewer rows than its capacity. Columns are named
+ * by their path joined with {@code .} ({@code "address.city"}). parquet-hadoop does the file and
+ * page I/O and decompression; a local file needs no Hadoop configuration, only the Hadoop classes
+ * parquet-hadoop itself loads. Not thread-safe.
+ */
+public final class ParquetBatchReader implements Closeable {
+  private final ParquetFileReader file;
+  private final List<ColumnDescriptor> columns;
+  private final ColumnChunkReader[] chunks;
+  private int rowGroup = -1;
+  private long rowGroupRowsLeft;
+  private long rowsLeft;
+
+  private ParquetBatchReader(ParquetFileReader file, List<ColumnDescriptor> columns) {
+    this.file = file;
+    this.columns = List.copyOf(columns);
+    this.chunks = new ColumnChunkReader[columns.size()];
+    this.rowsLeft = file.getRecordCount();
+  }
+
+  /** Opens {@code input} for all of its columns. */
+  public static ParquetBatchReader open(InputFile input) throws IOException {
+    return open(input, null, ParquetReadOptions.builder().build());
+  }
+
+  /** Opens {@code input} for the named columns, in the given order (null: all, in schema order). */
+  public static ParquetBatchReader open(InputFile input, List<String> columns) throws IOException {
+    return open(input, columns, ParquetReadOptions.builder().build());
+  }
+
+  /**
+   * As {@link #open(InputFile, List)} with parquet-hadoop read options of the caller's.
+   *
+   * @throws IllegalArgumentException if a column is unknown or repeated
+   */
+  public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
+    ParquetFileReader file;
+    try {
+      file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // parquet-hadoop reports a bad footer or magic as a bare RuntimeException.
+      throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
+    }
+    try {
+      List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
+      file.setRequestedSchema(chosen);
+      return new ParquetBatchReader(file, chosen);
+    } catch (RuntimeException e) {
+      file.close();
+      throw e;
+    }
+  }
+
+  /** The named leaf columns of {@code schema} (null: all), checked to be flat. */
+  public static List<ColumnDescriptor> choose(MessageType schema, List<String> names) {
+    List<ColumnDescriptor> all = schema.getColumns();
+    List<ColumnDescriptor> chosen = new ArrayList<>();
+    if (names == null) {
+      chosen.addAll(all);
+    } else {
+      for (String name : names) {
+        ColumnDescriptor found = null;
+        for (ColumnDescriptor c : all) {
+          if (String.join(".", c.getPath()).equals(name)) {
+            found = c;
+          }
+        }
+        if (found == null) {
+          throw new IllegalArgumentException("no column " + name + " in the schema; columns are " + pathList(all));
+        }
+        chosen.add(found);
+      }
+    }
+    for (ColumnDescriptor c : chosen) {
+      if (c.getMaxRepetitionLevel() > 0) {
+        throw new IllegalArgumentException("column " + String.join(".", c.getPath())
+            + " is repeated: this reader reads flat schemas (use ColumnChunkReader for levels)");
+      }
+    }
+    return chosen;
+  }
+
+  private static String pathList(List<ColumnDescriptor> columns) {
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : columns) {
+      names.add(String.join(".", c.getPath()));
+    }
+    return String.join(", ", names);
+  }
+
+  /** The chosen columns, in the order of the batches. */
+  public List<ColumnDescriptor> columns() {
+    return columns;
+  }
+
+  /** The file's whole schema. */
+  public MessageType schema() {
+    return file.getFooter().getFileMetaData().getSchema();
+  }
+
+  /** The underlying parquet-hadoop reader (footer, metadata). */
+  public ParquetFileReader fileReader() {
+    return file;
+  }
+
+  public long totalRows() {
+    return file.getRecordCount();
+  }
+
+  /** Rows not yet read or skipped. */
+  public long remainingRows() {
+    return rowsLeft;
+  }
+
+  /** Index of the row group the last batch came from (-1 before the first). */
+  public int rowGroupIndex() {
+    return rowGroup;
+  }
+
+  /** One batch per chosen column, each holding up to {@code capacity} rows. */
+  public ColumnBatch[] newBatches(int capacity, ColumnBatch.Layout layout) {
+    ColumnBatch[] batches = new ColumnBatch[columns.size()];
+    for (int i = 0; i < batches.length; i++) {
+      batches[i] = ColumnBatch.forColumn(columns.get(i), capacity, layout);
+    }
+    return batches;
+  }
+
+  /**
+   * Fills every batch (one per chosen column, in order) with the next rows and returns how many: up
+   * to the smallest capacity, never past the current row group; 0 at the end of the file.
+   */
+  public int nextBatch(ColumnBatch[] batches) throws IOException {
+    if (batches.length != chunks.length) {
+      throw new IllegalArgumentException(batches.length + " batches for " + chunks.length + " columns");
+    }
+    if (!ensureRowGroup()) {
+      return 0;
+    }
+    int capacity = Integer.MAX_VALUE;
+    for (ColumnBatch b : batches) {
+      capacity = Math.min(capacity, b.capacity());
+    }
+    int want = (int) Math.min(capacity, rowGroupRowsLeft);
+    for (int i = 0; i < chunks.length; i++) {
+      int got = chunks[i].readBatch(batches[i], want);
+      if (got != want) {
+        throw new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, -1,
+            "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
+                + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
+      }
+    }
+    rowGroupRowsLeft -= want;
+    rowsLeft -= want;
+    return want;
+  }
+
+  /** Moves past {@code rows} rows (across row groups), decoding only what a skip needs. */
+  public void skipRows(long rows) throws IOException {
+    if (rows < 0 || rows > rowsLeft) {
+      throw new IllegalArgumentException("cannot skip " + rows + " rows: " + rowsLeft + " remain");
+    }
+    long left = rows;
+    while (left > 0) {
+      if (rowGroupRowsLeft == 0 && rowGroup + 1 < file.getRowGroups().size()
+          && file.getRowGroups().get(rowGroup + 1).getRowCount() <= left) {
+        // Whole row groups are skipped without reading them.
+        left -= file.getRowGroups().get(rowGroup + 1).getRowCount();
+        rowsLeft -= file.getRowGroups().get(rowGroup + 1).getRowCount();
+        file.skipNextRowGroup();
+        rowGroup++;
+        continue;
+      }
+      if (!ensureRowGroup()) {
+        break;
+      }
+      long m = Math.min(left, rowGroupRowsLeft);
+      for (ColumnChunkReader chunk : chunks) {
+        chunk.skipRows(m);
+      }
+      rowGroupRowsLeft -= m;
+      rowsLeft -= m;
+      left -= m;
+    }
+  }
+
+  private boolean ensureRowGroup() throws IOException {
+    while (rowGroupRowsLeft == 0) {
+      if (rowGroup + 1 >= file.getRowGroups().size()) {
+        return false;
+      }
+      PageReadStore store;
+      try {
+        store = file.readNextRowGroup();
+      } catch (ParquetDecodingException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+      } catch (IOException e) {
+        // e.g. a bare EOFException when a chunk's pages run past the end of the file
+        throw new IOException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+      }
+      rowGroup++;
+      if (store == null) {
+        return false;
+      }
+      rowGroupRowsLeft = store.getRowCount();
+      for (int i = 0; i < chunks.length; i++) {
+        chunks[i] = new ColumnChunkReader(columns.get(i), store.getPageReader(columns.get(i)), rowGroup);
+      }
+    }
+    return true;
+  }
+
+  private static String describe(Throwable e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+
+  @Override
+  public void close() throws IOException {
+    Arrays.fill(chunks, null);
+    file.close();
+  }
+}
