@@ -208,6 +208,108 @@ final class ColumnScans {
     return levels;
   }
 
+  /**
+   * What a batch reader built on parquet-java's column reader fills: per entry its definition level
+   * and, when defined, its value at the same position; reused, wrapping every {@code capacity}
+   * entries as batches would.
+   */
+  static final class ParquetJavaBatch {
+    final int[] levels;
+    final boolean[] booleans;
+    final int[] ints;
+    final long[] longs;
+    final float[] floats;
+    final double[] doubles;
+    final Binary[] binaries;
+
+    ParquetJavaBatch(PrimitiveTypeName type, int capacity) {
+      levels = new int[capacity];
+      booleans = new boolean[type == PrimitiveTypeName.BOOLEAN ? capacity : 0];
+      ints = new int[type == PrimitiveTypeName.INT32 ? capacity : 0];
+      longs = new long[type == PrimitiveTypeName.INT64 ? capacity : 0];
+      floats = new float[type == PrimitiveTypeName.FLOAT ? capacity : 0];
+      doubles = new double[type == PrimitiveTypeName.DOUBLE ? capacity : 0];
+      boolean binary = type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+          || type == PrimitiveTypeName.INT96;
+      binaries = new Binary[binary ? capacity : 0];
+    }
+  }
+
+  /**
+   * Scans a flat {@code column} with parquet-java's column reader into reused arrays, one call per
+   * value, the way a batch reader on top of it works; returns the number of non-null values. This is
+   * what {@link ColumnScanBenchmark} times: the checksum scans above prove both sides equal, but
+   * their serial multiply chain per value would cost as much as the decoding being measured.
+   */
+  static long parquetJavaIntoArrays(Path file, ColumnDescriptor column, ParquetJavaBatch out) throws IOException {
+    long values = 0;
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+      MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+      String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+      reader.setRequestedSchema(List.of(column));
+      PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+      int maxDef = column.getMaxDefinitionLevel();
+      int[] levels = out.levels;
+      int capacity = levels.length;
+      PageReadStore store;
+      while ((store = reader.readNextRowGroup()) != null) {
+        ColumnReader r = new ColumnReadStoreImpl(store, new GroupRecordConverter(schema).getRootConverter(), schema, createdBy)
+            .getColumnReader(column);
+        int j = 0;
+        for (long i = 0, n = r.getTotalValueCount(); i < n; i++) {
+          int d = r.getCurrentDefinitionLevel();
+          levels[j] = d;
+          if (d == maxDef) {
+            values++;
+            // The type is fixed for the scan, so the JIT hoists this switch out of the loop.
+            switch (type) {
+              case BOOLEAN:
+                out.booleans[j] = r.getBoolean();
+                break;
+              case INT32:
+                out.ints[j] = r.getInteger();
+                break;
+              case INT64:
+                out.longs[j] = r.getLong();
+                break;
+              case FLOAT:
+                out.floats[j] = r.getFloat();
+                break;
+              case DOUBLE:
+                out.doubles[j] = r.getDouble();
+                break;
+              default:
+                out.binaries[j] = r.getBinary();
+                break;
+            }
+          }
+          r.consume();
+          if (++j == capacity) {
+            j = 0;
+          }
+        }
+      }
+    }
+    return values;
+  }
+
+  /** Scans {@code column} with this library into {@code batch}; returns the number of non-null values. */
+  static long fastdecodeIntoBatches(Path file, ColumnDescriptor column, ColumnBatch batch) throws IOException {
+    long values = 0;
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+      reader.setRequestedSchema(List.of(column));
+      PageReadStore store;
+      int rowGroup = 0;
+      while ((store = reader.readNextRowGroup()) != null) {
+        ColumnChunkReader chunk = new ColumnChunkReader(column, store.getPageReader(column), rowGroup++);
+        while (chunk.readBatch(batch) > 0) {
+          values += batch.valueCount();
+        }
+      }
+    }
+    return values;
+  }
+
   static long bytesHash(byte[] b, int from, int length) {
     long h = length;
     for (int i = from, end = from + length; i < end; i++) {
