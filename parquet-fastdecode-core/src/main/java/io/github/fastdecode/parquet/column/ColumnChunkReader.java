@@ -372,12 +372,16 @@ public final class ColumnChunkReader {
       nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
       readValues(batch, nonNull);
     } else if (maxDef > 0) {
-      int[] levels = levelScratch(m);
-      nonNull = readDefinitionLevels(levels, 0, m);
       boolean[] nulls = batch.nulls;
-      int max = maxDef;
-      for (int i = 0; i < m; i++) {
-        nulls[at + i] = levels[i] != max;
+      if (def instanceof RleValuesReader) {
+        nonNull = ((RleValuesReader) def).readNullMask(nulls, at, m, maxDef);
+      } else {
+        int[] levels = levelScratch(m);
+        nonNull = readDefinitionLevels(levels, 0, m);
+        int max = maxDef;
+        for (int i = 0; i < m; i++) {
+          nulls[at + i] = levels[i] != max;
+        }
       }
       if (batch.layout() == ColumnBatch.Layout.DENSE || nonNull == m) {
         readValues(batch, nonNull);

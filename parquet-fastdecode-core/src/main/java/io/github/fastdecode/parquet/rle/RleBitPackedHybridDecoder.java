@@ -15,7 +15,12 @@ import java.util.Arrays;
  * allocated from it, and work is linear in the values returned.
  */
 public final class RleBitPackedHybridDecoder {
+  /** Values per extraction into {@link #scratch} when a mask is made from wider values. */
+  private static final int SCRATCH = 256;
+
   private final String encoding;
+  /** Extracted values on their way to a mask; made on first use. */
+  private int[] scratch;
 
   private byte[] data;
   private int start;
@@ -160,6 +165,82 @@ public final class RleBitPackedHybridDecoder {
       done += m;
     }
     return equal;
+  }
+
+  /**
+   * Writes {@code dst[i] = (value i != level)} for the next {@code n} values and returns how many
+   * equal {@code level}: a flat column's null mask straight from its definition levels ({@code
+   * level} = the max level), or RLE booleans ({@code level} = 0), with no int per value in between.
+   */
+  public int readNotEqual(boolean[] dst, int off, int n, int level) {
+    int done = 0;
+    int equal = 0;
+    while (done < n) {
+      if (runLeft == 0) {
+        nextRun(n - done);
+      }
+      int m = (int) Math.min(runLeft, n - done);
+      int at = off + done;
+      if (packed) {
+        equal += packedNotEqual(dst, at, m, level);
+      } else {
+        boolean differs = rleValue != level;
+        Arrays.fill(dst, at, at + m, differs);
+        equal += differs ? 0 : m;
+      }
+      runLeft -= m;
+      done += m;
+    }
+    return equal;
+  }
+
+  /** {@link #readNotEqual} over {@code m} values of the current bit-packed run; returns how many equal. */
+  private int packedNotEqual(boolean[] dst, int off, int m, int level) {
+    if (bitWidth == 1 && (level == 0 || level == 1)) {
+      return bitsNotEqual(dst, off, m, level);
+    }
+    int[] s = scratch;
+    if (s == null) {
+      s = scratch = new int[SCRATCH];
+    }
+    int equal = 0;
+    for (int done = 0; done < m; ) {
+      int k = Math.min(s.length, m - done);
+      extract(s, 0, k);
+      for (int i = 0, o = off + done; i < k; i++) {
+        boolean differs = s[i] != level;
+        dst[o + i] = differs;
+        equal += differs ? 0 : 1;
+      }
+      done += k;
+    }
+    return equal;
+  }
+
+  /**
+   * Width 1, the levels of every flat optional column and all RLE booleans: 56 values per 8-byte
+   * load (a load at any bit offset holds at least 57 bits), counted with one bit count.
+   */
+  private int bitsNotEqual(boolean[] dst, int off, int m, int level) {
+    byte[] d = data;
+    long b = bit;
+    int i = 0;
+    int ones = 0;
+    long fastEnd = 8L * (end - 8);
+    for (; m - i >= 56 && b <= fastEnd; i += 56, b += 56) {
+      long w = LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7);
+      ones += Long.bitCount(w & 0x00FF_FFFF_FFFF_FFFFL);
+      for (int k = 0, o = off + i; k < 56; k++) {
+        dst[o + k] = (int) ((w >>> k) & 1) != level;
+      }
+    }
+    for (; i < m; i++, b++) {
+      int v = (b <= fastEnd ? (int) (LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7)) : slowValue(b)) & 1;
+      ones += v;
+      dst[off + i] = v != level;
+    }
+    bit = b;
+    return level == 1 ? ones : m - ones;
   }
 
   /** Skips {@code n} values without extracting bit-packed ones. */

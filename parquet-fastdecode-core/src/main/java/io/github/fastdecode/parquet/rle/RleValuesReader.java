@@ -5,7 +5,6 @@ import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
@@ -14,16 +13,14 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  * length from the page header) and RLE-encoded BOOLEAN values (always length-prefixed).
  */
 public final class RleValuesReader extends BatchValuesReader {
-  /** Bit-packed values are extracted through scratch in chunks of this many. */
-  private static final int CHUNK = 1024;
-
   private final String encoding;
   private final int bitWidth;
   private final boolean lengthPrefixed;
   private final PageBytes page = new PageBytes();
   private final RleBitPackedHybridDecoder decoder;
   private int remaining;
-  private int[] scratch = new int[0];
+  /** Where {@link #readInteger} decodes its one value. */
+  private final int[] one = new int[1];
 
   /**
    * @param bitWidth bits per value: 1 for booleans, {@code 32 - numberOfLeadingZeros(maxLevel)} for levels
@@ -81,7 +78,6 @@ public final class RleValuesReader extends BatchValuesReader {
   @Override
   public int readInteger() {
     need(1);
-    int[] one = scratch(1);
     decoder.readInts(one, 0, 1);
     remaining--;
     return one[0];
@@ -117,35 +113,25 @@ public final class RleValuesReader extends BatchValuesReader {
     return n;
   }
 
+  /**
+   * Reads {@code count} definition levels as a null mask: {@code isNull[offset + i]} is true where
+   * the level is below {@code maxLevel}. Returns the number of non-null values. For a flat optional
+   * column this is all a reader needs from the levels, and it skips an {@code int} per level.
+   */
+  public int readNullMask(boolean[] isNull, int offset, int count, int maxLevel) {
+    checkRange(isNull.length, offset, count);
+    need(count);
+    int n = decoder.readNotEqual(isNull, offset, count, maxLevel);
+    remaining -= count;
+    return n;
+  }
+
   @Override
   public void readBooleans(boolean[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);
     need(count);
-    int done = 0;
-    while (done < count) {
-      int run = decoder.runLength(count - done);
-      int m = Math.min(run, count - done);
-      if (decoder.runIsPacked()) {
-        m = Math.min(m, CHUNK);
-        int[] ids = scratch(m);
-        decoder.readPacked(ids, 0, m);
-        for (int i = 0; i < m; i++) {
-          dst[offset + done + i] = ids[i] != 0;
-        }
-      } else {
-        Arrays.fill(dst, offset + done, offset + done + m, decoder.runValue() != 0);
-        decoder.consumeRle(m);
-      }
-      done += m;
-    }
+    decoder.readNotEqual(dst, offset, count, 0);
     remaining -= count;
-  }
-
-  private int[] scratch(int n) {
-    if (scratch.length < n) {
-      scratch = new int[CHUNK];
-    }
-    return scratch;
   }
 
   @Override

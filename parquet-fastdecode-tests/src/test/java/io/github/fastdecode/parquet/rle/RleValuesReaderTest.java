@@ -139,6 +139,34 @@ class RleValuesReaderTest {
   }
 
   @Test
+  void nullMasksMatchTheLevels() throws Exception {
+    for (int maxLevel : new int[] {1, 2, 3, 7}) {
+      int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
+      for (Map.Entry<String, int[]> shape : DataShapes.idShapes(5000, SEED, width).entrySet()) {
+        int[] levels = shape.getValue().clone();
+        for (int i = 0; i < levels.length; i++) {
+          levels[i] = Math.min(levels[i], maxLevel);
+        }
+        RleValuesReader r = RleValuesReader.forLevels(maxLevel, false);
+        r.initFromPage(levels.length, InputKind.HEAP.open(ParquetJavaPages.rleRaw(levels, width)));
+        // Batches of 1..130 at shifting offsets cross run, group and 56-value word boundaries.
+        boolean[] got = new boolean[levels.length + 1];
+        int counted = 0;
+        for (int off = 0, step = 1; off < levels.length; off += step, step = step % 130 + 1) {
+          counted += r.readNullMask(got, off + 1, Math.min(step, levels.length - off), maxLevel);
+        }
+        String label = shape.getKey() + " maxLevel=" + maxLevel + " seed=" + SEED;
+        for (int i = 0; i < levels.length; i++) {
+          assertEquals(levels[i] != maxLevel, got[i + 1], label + " level " + i);
+        }
+        final int max = maxLevel;
+        assertEquals(IntStream.of(levels).filter(l -> l == max).count(), counted, label);
+        assertThrows(ParquetDecodingException.class, () -> r.readNullMask(new boolean[1], 0, 1, max), label);
+      }
+    }
+  }
+
+  @Test
   void corruptPagesFailCleanly() {
     for (int width : new int[] {1, 5, 17}) {
       int[] values = DataShapes.idShapes(40, SEED, width).get("mixed");
