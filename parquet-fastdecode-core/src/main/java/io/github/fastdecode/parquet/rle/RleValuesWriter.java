@@ -20,8 +20,10 @@ import org.apache.parquet.column.Encoding;
  * buffered 8 at a time; 8 equal values in a row start an RLE run (buffered repeats are dropped
  * then, unless the group of 8 filled first and was bit-packed); a bit-packed run takes at most 63
  * groups, its one-byte header patched when the run ends. The bulk path differs in cost only: no
- * call per value, a run of repeats is measured by one scan of the caller's array, groups are packed
- * by {@link BitPacker}, and output goes through a small staging array into the buffer.
+ * call per value, a run of repeats is measured by one scan of the caller's array, consecutive
+ * groups that cannot start an RLE run are packed straight from the caller's array by {@link
+ * BitPacker} (see {@link #packGroups}), and output goes through a small staging array into the
+ * buffer.
  * {@link #getBufferedSize()} counts staged bytes, so it is parquet-java's at every point.
  */
 public final class RleValuesWriter extends BatchValuesWriter {
@@ -111,6 +113,12 @@ public final class RleValuesWriter extends BatchValuesWriter {
     int i = offset;
     int end = offset + count;
     while (i < end) {
+      if (bufferedCount == 0 && repeatCount == 0 && end - i >= 8) {
+        i = packGroups(src, i, end);
+      }
+      if (i == end) {
+        break;
+      }
       int v = src[i];
       if (v == previousValue) {
         if (++repeatCount >= 8) {
@@ -136,6 +144,59 @@ public final class RleValuesWriter extends BatchValuesWriter {
       }
       i++;
     }
+  }
+
+  /**
+   * At a group boundary (nothing buffered, no repeats counted) the rules above reduce to: the next
+   * 8 values are bit-packed as one group unless all 8 are equal (then the 8th makes the repeat count
+   * 8 and an RLE run starts). So whole groups that are not 8 equal values go straight from {@code
+   * src} to the packer, up to the 63 groups a run may hold; returns where the value-at-a-time rules
+   * must take over. Ending a full run before knowing whether a group or an RLE run follows writes
+   * the same header byte the rules write later.
+   */
+  private int packGroups(int[] src, int i, int end) {
+    while (end - i >= 8) {
+      if (groupCount >= 63) {
+        endBitPackedRun();
+      }
+      int max = Math.min(63 - groupCount, (end - i) >>> 3);
+      int groups = 0;
+      while (groups < max && !eightEqual(src, i + 8 * groups)) {
+        groups++;
+      }
+      if (groups == 0) {
+        // max >= 1, so the next 8 values are equal: the rules buffer seven, count the eighth as
+        // the eighth repeat, and an RLE run is certain; the buffered values are never packed now
+        // (the run's end drops them), so only their count is kept.
+        int v = src[i];
+        int j = i + 8;
+        while (j < end && src[j] == v) {
+          j++;
+        }
+        previousValue = v;
+        bufferedCount = 7;
+        repeatCount = j - i;
+        return j;
+      }
+      if (staged + 1 + groups * bitWidth > STAGE) {
+        out.write(stage, 0, staged);
+        staged = 0;
+      }
+      if (headerIndex == -1) {
+        headerIndex = out.size() + staged;
+        stage[staged++] = 0;
+      }
+      staged = BitPacker.packInts(bitWidth, src, i, 8 * groups, stage, staged);
+      groupCount += groups;
+      i += 8 * groups;
+      previousValue = src[i - 1];
+    }
+    return i;
+  }
+
+  private static boolean eightEqual(int[] a, int p) {
+    int v = a[p];
+    return ((a[p + 1] ^ v) | (a[p + 2] ^ v) | (a[p + 3] ^ v) | (a[p + 4] ^ v) | (a[p + 5] ^ v) | (a[p + 6] ^ v) | (a[p + 7] ^ v)) == 0;
   }
 
   @Override
