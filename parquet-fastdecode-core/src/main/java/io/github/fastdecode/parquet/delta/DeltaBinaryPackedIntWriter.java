@@ -10,9 +10,9 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * DeltaBinaryPackingValuesWriterForInteger} (see {@link DeltaBinaryPackedWriter} for what it keeps
  * from earlier blocks). Deltas wrap modulo 2^32.
  *
- * <p>{@link #writeIntegers} takes a block's deltas from the caller's array and then their minimum, in two
- * loops the JIT can vectorise, then flushes the block: subtract the minimum, OR each miniblock for
- * its width, pack with {@link BitPacker}, one write.
+ * <p>{@link #writeIntegers} computes a block's deltas and their minimum in one loop over the
+ * caller's array, then flushes the block: subtract the minimum, OR each miniblock for its width,
+ * pack with {@link BitPacker}, one write.
  */
 public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
   /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left (see class comment). */
@@ -62,16 +62,16 @@ public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
     while (i < end) {
       int start = deltaCount;
       int n = Math.min(end - i, blockSize - start);
-      // Two loops without a carried dependency, so the JIT can vectorise both.
-      d[start] = src[i] - previousValue;
-      for (int k = 1; k < n; k++) {
-        d[start + k] = src[i + k] - src[i + k - 1];
-      }
+      int previous = previousValue;
       int min = minDelta;
-      for (int k = start; k < start + n; k++) {
-        min = Math.min(min, d[k]);
+      for (int k = 0; k < n; k++) {
+        int v = src[i + k];
+        int delta = v - previous;
+        previous = v;
+        d[start + k] = delta;
+        min = Math.min(min, delta);
       }
-      previousValue = src[i + n - 1];
+      previousValue = previous;
       minDelta = min;
       deltaCount = start + n;
       totalValueCount += n;
