@@ -238,4 +238,136 @@ final class ByteStreamSplitKernels {
       }
     }
   }
+
+  // Scatters for the writers: the same block swaps run the other way. A chunk of n values goes to
+  // dst with stream k at dst[k * n ..]; each swap is its own inverse, so undoing a gather's stages
+  // in reverse order turns 8 values into one 8-byte row per stream.
+
+  static void scatterInts(int[] src, int off, int n, byte[] dst) {
+    int p1 = n;
+    int p2 = 2 * n;
+    int p3 = 3 * n;
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      int o = off + i;
+      long r0 = (src[o] & 0xFFFF_FFFFL) | (long) src[o + 4] << 32;
+      long r1 = (src[o + 1] & 0xFFFF_FFFFL) | (long) src[o + 5] << 32;
+      long r2 = (src[o + 2] & 0xFFFF_FFFFL) | (long) src[o + 6] << 32;
+      long r3 = (src[o + 3] & 0xFFFF_FFFFL) | (long) src[o + 7] << 32;
+      long t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
+      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
+      t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
+      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
+      LittleEndian.putLong(dst, i, r0);
+      LittleEndian.putLong(dst, p1 + i, r1);
+      LittleEndian.putLong(dst, p2 + i, r2);
+      LittleEndian.putLong(dst, p3 + i, r3);
+    }
+    for (; i < n; i++) {
+      int v = src[off + i];
+      dst[i] = (byte) v;
+      dst[p1 + i] = (byte) (v >>> 8);
+      dst[p2 + i] = (byte) (v >>> 16);
+      dst[p3 + i] = (byte) (v >>> 24);
+    }
+  }
+
+  /** {@link #scatterInts} of the floats' raw bits. */
+  static void scatterFloats(float[] src, int off, int n, byte[] dst) {
+    int p1 = n;
+    int p2 = 2 * n;
+    int p3 = 3 * n;
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      int o = off + i;
+      long r0 = (Float.floatToRawIntBits(src[o]) & 0xFFFF_FFFFL) | (long) Float.floatToRawIntBits(src[o + 4]) << 32;
+      long r1 = (Float.floatToRawIntBits(src[o + 1]) & 0xFFFF_FFFFL) | (long) Float.floatToRawIntBits(src[o + 5]) << 32;
+      long r2 = (Float.floatToRawIntBits(src[o + 2]) & 0xFFFF_FFFFL) | (long) Float.floatToRawIntBits(src[o + 6]) << 32;
+      long r3 = (Float.floatToRawIntBits(src[o + 3]) & 0xFFFF_FFFFL) | (long) Float.floatToRawIntBits(src[o + 7]) << 32;
+      long t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
+      t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
+      t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
+      t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
+      LittleEndian.putLong(dst, i, r0);
+      LittleEndian.putLong(dst, p1 + i, r1);
+      LittleEndian.putLong(dst, p2 + i, r2);
+      LittleEndian.putLong(dst, p3 + i, r3);
+    }
+    for (; i < n; i++) {
+      int v = Float.floatToRawIntBits(src[off + i]);
+      dst[i] = (byte) v;
+      dst[p1 + i] = (byte) (v >>> 8);
+      dst[p2 + i] = (byte) (v >>> 16);
+      dst[p3 + i] = (byte) (v >>> 24);
+    }
+  }
+
+  /**
+   * 8-byte values: the 8x8 byte transpose of each group of 8 (row k = value k in, row k = stream k
+   * out); a transpose is its own inverse, so the gather's three stages serve here too.
+   */
+  static void scatterLongs(long[] src, int off, int n, byte[] dst) {
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      int o = off + i;
+      scatterGroup(src[o], src[o + 1], src[o + 2], src[o + 3], src[o + 4], src[o + 5], src[o + 6], src[o + 7], n, i, dst);
+    }
+    for (; i < n; i++) {
+      scatterOne(src[off + i], n, i, dst);
+    }
+  }
+
+  /** {@link #scatterLongs} of the doubles' raw bits. */
+  static void scatterDoubles(double[] src, int off, int n, byte[] dst) {
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      int o = off + i;
+      scatterGroup(Double.doubleToRawLongBits(src[o]), Double.doubleToRawLongBits(src[o + 1]),
+          Double.doubleToRawLongBits(src[o + 2]), Double.doubleToRawLongBits(src[o + 3]),
+          Double.doubleToRawLongBits(src[o + 4]), Double.doubleToRawLongBits(src[o + 5]),
+          Double.doubleToRawLongBits(src[o + 6]), Double.doubleToRawLongBits(src[o + 7]), n, i, dst);
+    }
+    for (; i < n; i++) {
+      scatterOne(Double.doubleToRawLongBits(src[off + i]), n, i, dst);
+    }
+  }
+
+  private static void scatterGroup(long r0, long r1, long r2, long r3, long r4, long r5, long r6, long r7, int n, int i, byte[] dst) {
+    long t = ((r0 >>> 32) ^ r4) & SWAP32; r0 ^= t << 32; r4 ^= t;
+    t = ((r1 >>> 32) ^ r5) & SWAP32; r1 ^= t << 32; r5 ^= t;
+    t = ((r2 >>> 32) ^ r6) & SWAP32; r2 ^= t << 32; r6 ^= t;
+    t = ((r3 >>> 32) ^ r7) & SWAP32; r3 ^= t << 32; r7 ^= t;
+    t = ((r0 >>> 16) ^ r2) & SWAP16; r0 ^= t << 16; r2 ^= t;
+    t = ((r1 >>> 16) ^ r3) & SWAP16; r1 ^= t << 16; r3 ^= t;
+    t = ((r4 >>> 16) ^ r6) & SWAP16; r4 ^= t << 16; r6 ^= t;
+    t = ((r5 >>> 16) ^ r7) & SWAP16; r5 ^= t << 16; r7 ^= t;
+    t = ((r0 >>> 8) ^ r1) & SWAP8; r0 ^= t << 8; r1 ^= t;
+    t = ((r2 >>> 8) ^ r3) & SWAP8; r2 ^= t << 8; r3 ^= t;
+    t = ((r4 >>> 8) ^ r5) & SWAP8; r4 ^= t << 8; r5 ^= t;
+    t = ((r6 >>> 8) ^ r7) & SWAP8; r6 ^= t << 8; r7 ^= t;
+    LittleEndian.putLong(dst, i, r0);
+    LittleEndian.putLong(dst, n + i, r1);
+    LittleEndian.putLong(dst, 2 * n + i, r2);
+    LittleEndian.putLong(dst, 3 * n + i, r3);
+    LittleEndian.putLong(dst, 4 * n + i, r4);
+    LittleEndian.putLong(dst, 5 * n + i, r5);
+    LittleEndian.putLong(dst, 6 * n + i, r6);
+    LittleEndian.putLong(dst, 7 * n + i, r7);
+  }
+
+  private static void scatterOne(long v, int n, int i, byte[] dst) {
+    for (int k = 0; k < 8; k++) {
+      dst[k * n + i] = (byte) (v >>> (8 * k));
+    }
+  }
+
+  /** Fixed-length values of {@code width} bytes, contiguous from {@code src[p]}: stream by stream. */
+  static void scatterBytes(byte[] src, int p, int width, int n, byte[] dst) {
+    for (int k = 0; k < width; k++) {
+      int o = k * n;
+      for (int i = 0, q = p + k; i < n; i++, q += width) {
+        dst[o + i] = src[q];
+      }
+    }
+  }
 }

@@ -1,28 +1,25 @@
 package io.github.fastdecode.parquet.internal;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
-import io.github.fastdecode.parquet.fallback.ParquetJavaValuesWriter;
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedLongWriter;
+import io.github.fastdecode.parquet.plain.PlainBooleanWriter;
+import io.github.fastdecode.parquet.plain.PlainFixedLenWriter;
+import io.github.fastdecode.parquet.plain.PlainWriter;
+import io.github.fastdecode.parquet.rle.RleValuesWriter;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
-import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
-import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
-import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
-import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
-import org.apache.parquet.column.values.plain.PlainValuesWriter;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesWriter;
 import org.apache.parquet.io.ParquetEncodingException;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The one place the composite writers (dictionary, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY) and
  * {@link io.github.fastdecode.parquet.FastValuesWriterFactory} get their PLAIN,
- * DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT and RLE writers from. Each method currently returns
- * parquet-java's writer behind {@link ParquetJavaValuesWriter}; pointing a method at a bulk writer
- * of this library changes every user at once. Constructor parameters are parquet-java's, so the
- * bytes stay the same.
+ * DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT and RLE writers from, so a writer is swapped in one place
+ * for every user. Constructor parameters are parquet-java's, so the bytes are the same as its
+ * writers'.
  */
 public final class FastValuesWriters {
   private FastValuesWriters() {}
@@ -32,28 +29,26 @@ public final class FastValuesWriters {
       ByteBufferAllocator allocator) {
     switch (type) {
       case BOOLEAN:
-        return new ParquetJavaValuesWriter(new BooleanPlainValuesWriter());
+        return new PlainBooleanWriter();
       case FIXED_LEN_BYTE_ARRAY:
-        return new ParquetJavaValuesWriter(new FixedLenByteArrayPlainValuesWriter(typeLength, initialSlabSize, pageSize, allocator));
+        return new PlainFixedLenWriter(typeLength, initialSlabSize, pageSize, allocator);
       case INT96:
-        return new ParquetJavaValuesWriter(new FixedLenByteArrayPlainValuesWriter(12, initialSlabSize, pageSize, allocator));
+        return new PlainFixedLenWriter(12, initialSlabSize, pageSize, allocator);
       default:
-        return new ParquetJavaValuesWriter(new PlainValuesWriter(initialSlabSize, pageSize, allocator));
+        return new PlainWriter(initialSlabSize, pageSize, allocator);
     }
   }
 
   /** DELTA_BINARY_PACKED INT32 with the given block shape (parquet-java's default is 128 values, 4 miniblocks). */
   public static BatchValuesWriter deltaBinaryPackedInt32(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
       ByteBufferAllocator allocator) {
-    return new ParquetJavaValuesWriter(
-        new DeltaBinaryPackingValuesWriterForInteger(blockSize, miniBlocks, initialSlabSize, pageSize, allocator));
+    return new DeltaBinaryPackedIntWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
   }
 
   /** DELTA_BINARY_PACKED INT64 with the given block shape. */
   public static BatchValuesWriter deltaBinaryPackedInt64(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
       ByteBufferAllocator allocator) {
-    return new ParquetJavaValuesWriter(
-        new DeltaBinaryPackingValuesWriterForLong(blockSize, miniBlocks, initialSlabSize, pageSize, allocator));
+    return new DeltaBinaryPackedLongWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
   }
 
   /** BYTE_STREAM_SPLIT for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY columns. */
@@ -62,20 +57,16 @@ public final class FastValuesWriters {
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     switch (type) {
       case FLOAT:
-        return new ParquetJavaValuesWriter(
-            new ByteStreamSplitValuesWriter.FloatByteStreamSplitValuesWriter(initialSlabSize, pageSize, allocator));
+        return new ByteStreamSplitWriter.FloatWriter(initialSlabSize, pageSize, allocator);
       case DOUBLE:
-        return new ParquetJavaValuesWriter(
-            new ByteStreamSplitValuesWriter.DoubleByteStreamSplitValuesWriter(initialSlabSize, pageSize, allocator));
+        return new ByteStreamSplitWriter.DoubleWriter(initialSlabSize, pageSize, allocator);
       case INT32:
-        return new ParquetJavaValuesWriter(
-            new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(initialSlabSize, pageSize, allocator));
+        return new ByteStreamSplitWriter.IntWriter(initialSlabSize, pageSize, allocator);
       case INT64:
-        return new ParquetJavaValuesWriter(
-            new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(initialSlabSize, pageSize, allocator));
+        return new ByteStreamSplitWriter.LongWriter(initialSlabSize, pageSize, allocator);
       case FIXED_LEN_BYTE_ARRAY:
-        return new ParquetJavaValuesWriter(new ByteStreamSplitValuesWriter.FixedLenByteArrayByteStreamSplitValuesWriter(
-            column.getPrimitiveType().getTypeLength(), initialSlabSize, pageSize, allocator));
+        return new ByteStreamSplitWriter.FixedLenWriter(
+            column.getPrimitiveType().getTypeLength(), initialSlabSize, pageSize, allocator);
       default:
         throw new IllegalArgumentException("BYTE_STREAM_SPLIT does not apply to " + type);
     }
@@ -83,7 +74,7 @@ public final class FastValuesWriters {
 
   /** RLE BOOLEAN values: the hybrid encoding at bit width 1 with its 4-byte length prefix. */
   public static BatchValuesWriter rleBooleans(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
-    return new ParquetJavaValuesWriter(new RunLengthBitPackingHybridValuesWriter(1, initialSlabSize, pageSize, allocator));
+    return new RleValuesWriter(1, initialSlabSize, pageSize, allocator);
   }
 
   /**
@@ -92,16 +83,14 @@ public final class FastValuesWriters {
    */
   public static byte[] rleHybrid(int bitWidth, int[] values, int count, int initialSlabSize, int pageSize,
       ByteBufferAllocator allocator) {
-    RunLengthBitPackingHybridEncoder encoder = new RunLengthBitPackingHybridEncoder(bitWidth, initialSlabSize, pageSize, allocator);
+    RleValuesWriter writer = new RleValuesWriter(bitWidth, false, initialSlabSize, pageSize, allocator);
     try {
-      for (int i = 0; i < count; i++) {
-        encoder.writeInt(values[i]);
-      }
-      return encoder.toBytes().toByteArray();
+      writer.writeIntegers(values, 0, count);
+      return writer.getBytes().toByteArray();
     } catch (IOException e) {
       throw new ParquetEncodingException("could not encode " + count + " values at bit width " + bitWidth, e);
     } finally {
-      encoder.close();
+      writer.close();
     }
   }
 }

@@ -1,0 +1,48 @@
+package io.github.fastdecode.parquet.benchmarks;
+
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
+import io.github.fastdecode.parquet.conformance.DataShapes;
+import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
+import org.openjdk.jmh.annotations.Param;
+
+/** BYTE_STREAM_SPLIT writers: parquet-java's {@code ByteStreamSplitValuesWriter} family against {@link ByteStreamSplitWriter}'s. */
+public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
+  @Param({"FLOAT", "DOUBLE", "INT32", "INT64"})
+  public String type;
+
+  @Override
+  void prepare() {
+    pages = new Object[PAGES];
+    for (int p = 0; p < PAGES; p++) {
+      long seed = BenchmarkPages.seed(p);
+      switch (type) {
+        case "FLOAT": pages[p] = DataShapes.floats(VALUES_PER_PAGE, seed); break;
+        case "DOUBLE": pages[p] = DataShapes.doubles(VALUES_PER_PAGE, seed); break;
+        case "INT32": pages[p] = ints(DataShapes.wide(VALUES_PER_PAGE, seed, 32)); break;
+        case "INT64": pages[p] = DataShapes.wide(VALUES_PER_PAGE, seed, 64); break;
+        default: throw new IllegalArgumentException("unknown type " + type + "; known: FLOAT, DOUBLE, INT32, INT64");
+      }
+    }
+    switch (type) {
+      case "FLOAT":
+        parquetJavaWriter = new ByteStreamSplitValuesWriter.FloatByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
+        fastWriter = new ByteStreamSplitWriter.FloatWriter(SLAB, PAGE, HEAP);
+        break;
+      case "DOUBLE":
+        parquetJavaWriter = new ByteStreamSplitValuesWriter.DoubleByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
+        fastWriter = new ByteStreamSplitWriter.DoubleWriter(SLAB, PAGE, HEAP);
+        break;
+      case "INT32":
+        parquetJavaWriter = new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
+        fastWriter = new ByteStreamSplitWriter.IntWriter(SLAB, PAGE, HEAP);
+        break;
+      default:
+        parquetJavaWriter = new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
+        fastWriter = new ByteStreamSplitWriter.LongWriter(SLAB, PAGE, HEAP);
+        break;
+    }
+  }
+}

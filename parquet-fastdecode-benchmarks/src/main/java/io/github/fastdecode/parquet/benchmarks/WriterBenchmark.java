@@ -1,0 +1,126 @@
+package io.github.fastdecode.parquet.benchmarks;
+
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.BatchValuesWriter;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.values.ValuesWriter;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * What the writer benchmarks share: an invocation writes {@link BenchmarkPages#PAGES} pages of
+ * {@link BenchmarkPages#VALUES_PER_PAGE} values through one writer, as a column writer does (write,
+ * {@code getBytes().toByteArray()}, {@code reset()} per page), with parquet-java's writer (one
+ * scalar call per value, see {@link ParquetJavaWriterCalls}) and with this library's (one bulk call
+ * per page). Setup checks both write the same bytes. Scores are ns per value.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(BenchmarkPages.VALUES)
+public abstract class WriterBenchmark {
+  static final ByteBufferAllocator HEAP = HeapByteBufferAllocator.getInstance();
+  /** parquet-java's defaults: 64 KiB initial slab... */
+  static final int SLAB = 64 * 1024;
+  /** ...growing towards a 1 MiB page. */
+  static final int PAGE = 1024 * 1024;
+
+  /** {@code megamorphic} (default) or {@code inlined}: see {@link ParquetJavaWriterCalls}. */
+  @Param({"megamorphic"})
+  public String callSite;
+
+  /** The values of each page: {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}. */
+  Object[] pages;
+  ValuesWriter parquetJavaWriter;
+  BatchValuesWriter fastWriter;
+
+  /** Fills {@link #pages} and creates both writers. */
+  abstract void prepare();
+
+  @Setup
+  public void setup() throws IOException {
+    ParquetJavaWriterCalls.prepare(callSite);
+    prepare();
+    for (int p = 0; p < PAGES; p++) {
+      byte[] expected = parquetJavaPage(p);
+      byte[] got = fastdecodePage(p);
+      if (!Arrays.equals(expected, got)) {
+        throw new IllegalStateException(getClass().getSimpleName() + ": page " + p + " differs from parquet-java's (seed "
+            + BenchmarkPages.seed(p) + ")");
+      }
+    }
+  }
+
+  @Benchmark
+  public int parquetJava() throws IOException {
+    int bytes = 0;
+    for (int p = 0; p < PAGES; p++) {
+      bytes += parquetJavaPage(p).length;
+    }
+    return bytes;
+  }
+
+  @Benchmark
+  public int fastdecode() throws IOException {
+    int bytes = 0;
+    for (int p = 0; p < PAGES; p++) {
+      bytes += fastdecodePage(p).length;
+    }
+    return bytes;
+  }
+
+  private byte[] parquetJavaPage(int p) throws IOException {
+    ValuesWriter w = parquetJavaWriter;
+    Object v = pages[p];
+    if (v instanceof int[]) {
+      ParquetJavaWriterCalls.writeIntegers(w, (int[]) v, VALUES_PER_PAGE);
+    } else if (v instanceof long[]) {
+      ParquetJavaWriterCalls.writeLongs(w, (long[]) v, VALUES_PER_PAGE);
+    } else if (v instanceof float[]) {
+      ParquetJavaWriterCalls.writeFloats(w, (float[]) v, VALUES_PER_PAGE);
+    } else {
+      ParquetJavaWriterCalls.writeDoubles(w, (double[]) v, VALUES_PER_PAGE);
+    }
+    byte[] bytes = w.getBytes().toByteArray();
+    w.reset();
+    return bytes;
+  }
+
+  private byte[] fastdecodePage(int p) throws IOException {
+    BatchValuesWriter w = fastWriter;
+    Object v = pages[p];
+    if (v instanceof int[]) {
+      w.writeIntegers((int[]) v, 0, VALUES_PER_PAGE);
+    } else if (v instanceof long[]) {
+      w.writeLongs((long[]) v, 0, VALUES_PER_PAGE);
+    } else if (v instanceof float[]) {
+      w.writeFloats((float[]) v, 0, VALUES_PER_PAGE);
+    } else {
+      w.writeDoubles((double[]) v, 0, VALUES_PER_PAGE);
+    }
+    byte[] bytes = w.getBytes().toByteArray();
+    w.reset();
+    return bytes;
+  }
+
+  static int[] ints(long[] v) {
+    int[] a = new int[v.length];
+    for (int i = 0; i < v.length; i++) {
+      a[i] = (int) v[i];
+    }
+    return a;
+  }
+}

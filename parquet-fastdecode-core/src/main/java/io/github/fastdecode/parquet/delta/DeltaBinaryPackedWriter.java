@@ -1,0 +1,124 @@
+package io.github.fastdecode.parquet.delta;
+
+import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.internal.VarInts;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
+import org.apache.parquet.column.Encoding;
+
+/**
+ * What the DELTA_BINARY_PACKED writers share: the block layout, the output buffer and the page
+ * header. Pages are byte for byte parquet-java's ({@code DeltaBinaryPackingValuesWriterForInteger}
+ * / {@code ForLong}), including two things parquet-java leaves from earlier blocks and pages:
+ *
+ * <ul>
+ *   <li>the width bytes of the miniblocks a page's last block does not use hold the widths of the
+ *       last block that did use them ({@link #bitWidths} is never cleared, not even by {@link
+ *       #reset()});
+ *   <li>the padding values of the last, partly filled miniblock are whatever the delta buffer held
+ *       there from an earlier block, cut to the miniblock's width.
+ * </ul>
+ *
+ * Readers ignore both (they read {@code totalValueCount} values), but they are part of the bytes,
+ * so the subclasses keep the same buffers with the same lifetimes. Likewise the first value of an
+ * empty page is the previous page's first value, as parquet-java leaves it.
+ *
+ * <p>A block is encoded into a scratch array (min delta, widths, packed miniblocks) and handed to
+ * the buffer in one write; {@link #getBufferedSize()} is parquet-java's (flushed blocks only).
+ */
+public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
+  public static final int DEFAULT_BLOCK_SIZE = 128;
+  public static final int DEFAULT_MINIBLOCKS = 4;
+
+  final int blockSize;
+  final int miniBlocks;
+  final int miniBlockSize;
+  final CapacityByteArrayOutputStream out;
+  /** Widths of the last flushed block's miniblocks; entries past its used ones are stale on purpose. */
+  final int[] bitWidths;
+  /** One encoded block: min delta, widths, miniblocks. */
+  final byte[] blockBytes;
+  int totalValueCount;
+  /** Deltas buffered for the current block. */
+  int deltaCount;
+
+  DeltaBinaryPackedWriter(int blockSize, int miniBlocks, int maxWidth, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+    // parquet-java's DeltaBinaryPackingConfig check: whole miniblocks of a multiple of 8 values.
+    double miniBlockSizeExact = (double) blockSize / miniBlocks;
+    if (miniBlockSizeExact % 8 != 0) {
+      throw new IllegalArgumentException("DELTA_BINARY_PACKED: miniblock size must be a multiple of 8, but it is " + miniBlockSizeExact);
+    }
+    this.blockSize = blockSize;
+    this.miniBlocks = miniBlocks;
+    this.miniBlockSize = (int) miniBlockSizeExact;
+    this.bitWidths = new int[miniBlocks];
+    this.blockBytes = new byte[10 + miniBlocks + blockSize / 8 * maxWidth];
+    this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
+  }
+
+  /** Miniblocks holding {@code deltas} values (parquet-java's ceiling). */
+  final int miniBlocksToFlush(int deltas) {
+    return (deltas + miniBlockSize - 1) / miniBlockSize;
+  }
+
+  /** Stores the width bytes of every miniblock at {@code pos}, stale ones included. */
+  final int putWidths(int pos) {
+    for (int m = 0; m < miniBlocks; m++) {
+      blockBytes[pos++] = (byte) bitWidths[m];
+    }
+    return pos;
+  }
+
+  abstract void flushBlock();
+
+  /** The zig-zag varint of the first value. */
+  abstract int putFirstValue(byte[] dst, int pos);
+
+  @Override
+  public BytesInput getBytes() {
+    if (deltaCount != 0) {
+      flushBlock();
+    }
+    byte[] header = new byte[40];
+    int pos = VarInts.putUnsigned(header, 0, blockSize);
+    pos = VarInts.putUnsigned(header, pos, miniBlocks);
+    pos = VarInts.putUnsigned(header, pos, totalValueCount);
+    pos = putFirstValue(header, pos);
+    return BytesInput.concat(BytesInput.from(header, 0, pos), BytesInput.from(out));
+  }
+
+  @Override
+  public long getBufferedSize() {
+    return out.size();
+  }
+
+  @Override
+  public Encoding getEncoding() {
+    return Encoding.DELTA_BINARY_PACKED;
+  }
+
+  @Override
+  public void reset() {
+    totalValueCount = 0;
+    deltaCount = 0;
+    out.reset();
+  }
+
+  @Override
+  public void close() {
+    totalValueCount = 0;
+    deltaCount = 0;
+    out.close();
+  }
+
+  @Override
+  public long getAllocatedSize() {
+    return out.getCapacity();
+  }
+
+  @Override
+  public String memUsageString(String prefix) {
+    return String.format("%s DeltaBinaryPacking %d bytes", prefix, getAllocatedSize());
+  }
+}

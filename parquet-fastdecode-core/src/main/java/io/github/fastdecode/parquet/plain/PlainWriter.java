@@ -1,0 +1,202 @@
+package io.github.fastdecode.parquet.plain;
+
+import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.Objects;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.io.ParquetEncodingException;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * PLAIN for INT32, INT64, FLOAT, DOUBLE and BYTE_ARRAY (4-byte little-endian length, then the
+ * bytes): the page parquet-java's {@code PlainValuesWriter} writes, with its constructor and its
+ * buffer ({@link CapacityByteArrayOutputStream}, so slab sizing, the allocator, {@link
+ * #getBufferedSize()} and {@link #getAllocatedSize()} behave as parquet-java's).
+ *
+ * <p>Scalar calls write straight into that buffer. Bulk calls encode up to {@link #CHUNK} bytes
+ * into a scratch array with one little-endian bulk copy and hand it over in one write.
+ */
+public final class PlainWriter extends BatchValuesWriter {
+  /** Bytes a bulk call encodes per write into the output buffer. */
+  static final int CHUNK = 4096;
+
+  private final CapacityByteArrayOutputStream out;
+  /** Bulk scratch, allocated by the first bulk call, and its little-endian views that encode into it. */
+  private byte[] scratch;
+  private IntBuffer intView;
+  private LongBuffer longView;
+  private FloatBuffer floatView;
+  private DoubleBuffer doubleView;
+
+  /** As parquet-java's {@code PlainValuesWriter(initialSize, pageSize, allocator)}. */
+  public PlainWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+    this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
+  }
+
+  private void allocateScratch() {
+    if (scratch == null) {
+      scratch = new byte[CHUNK];
+      ByteBuffer b = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
+      intView = b.asIntBuffer();
+      longView = b.asLongBuffer();
+      floatView = b.asFloatBuffer();
+      doubleView = b.asDoubleBuffer();
+    }
+  }
+
+  @Override
+  public void writeInteger(int v) {
+    out.writeInt(v);
+  }
+
+  @Override
+  public void writeLong(long v) {
+    out.writeLong(v);
+  }
+
+  @Override
+  public void writeFloat(float v) {
+    out.writeInt(Float.floatToRawIntBits(v));
+  }
+
+  @Override
+  public void writeDouble(double v) {
+    out.writeLong(Double.doubleToRawLongBits(v));
+  }
+
+  @Override
+  public void writeByte(int v) {
+    out.write(v);
+  }
+
+  @Override
+  public void writeBytes(Binary v) {
+    try {
+      out.writeInt(v.length());
+      v.writeTo(out);
+    } catch (IOException e) {
+      throw new ParquetEncodingException("PLAIN: could not write a BYTE_ARRAY value", e);
+    }
+  }
+
+  @Override
+  public void writeIntegers(int[] src, int offset, int count) {
+    Objects.checkFromIndexSize(offset, count, src.length);
+    allocateScratch();
+    for (int done = 0; done < count; ) {
+      int n = Math.min(count - done, CHUNK / 4);
+      intView.put(0, src, offset + done, n);
+      out.write(scratch, 0, n * 4);
+      done += n;
+    }
+  }
+
+  @Override
+  public void writeLongs(long[] src, int offset, int count) {
+    Objects.checkFromIndexSize(offset, count, src.length);
+    allocateScratch();
+    for (int done = 0; done < count; ) {
+      int n = Math.min(count - done, CHUNK / 8);
+      longView.put(0, src, offset + done, n);
+      out.write(scratch, 0, n * 8);
+      done += n;
+    }
+  }
+
+  @Override
+  public void writeFloats(float[] src, int offset, int count) {
+    Objects.checkFromIndexSize(offset, count, src.length);
+    allocateScratch();
+    for (int done = 0; done < count; ) {
+      int n = Math.min(count - done, CHUNK / 4);
+      floatView.put(0, src, offset + done, n); // a raw memory copy: NaN payloads kept
+      out.write(scratch, 0, n * 4);
+      done += n;
+    }
+  }
+
+  @Override
+  public void writeDoubles(double[] src, int offset, int count) {
+    Objects.checkFromIndexSize(offset, count, src.length);
+    allocateScratch();
+    for (int done = 0; done < count; ) {
+      int n = Math.min(count - done, CHUNK / 8);
+      doubleView.put(0, src, offset + done, n);
+      out.write(scratch, 0, n * 8);
+      done += n;
+    }
+  }
+
+  @Override
+  public void writeBinaries(BinaryBatch batch, int from, int count) {
+    Objects.checkFromIndexSize(from, count, batch.size());
+    allocateScratch();
+    byte[] s = scratch;
+    byte[] bytes = batch.bytes();
+    int[] offsets = batch.offsets();
+    int pos = 0;
+    for (int i = from, end = from + count; i < end; i++) {
+      int start = offsets[i];
+      int length = offsets[i + 1] - start;
+      if (pos + 4 + length > CHUNK) {
+        out.write(s, 0, pos);
+        pos = 0;
+        if (4 + length > CHUNK) {
+          out.writeInt(length);
+          out.write(bytes, start, length);
+          continue;
+        }
+      }
+      LittleEndian.putInt(s, pos, length);
+      System.arraycopy(bytes, start, s, pos + 4, length);
+      pos += 4 + length;
+    }
+    out.write(s, 0, pos);
+  }
+
+  @Override
+  public long getBufferedSize() {
+    return out.size();
+  }
+
+  @Override
+  public BytesInput getBytes() {
+    return BytesInput.from(out);
+  }
+
+  @Override
+  public Encoding getEncoding() {
+    return Encoding.PLAIN;
+  }
+
+  @Override
+  public void reset() {
+    out.reset();
+  }
+
+  @Override
+  public void close() {
+    out.close();
+  }
+
+  @Override
+  public long getAllocatedSize() {
+    return out.getCapacity();
+  }
+
+  @Override
+  public String memUsageString(String prefix) {
+    return out.memUsageString(prefix + " PLAIN");
+  }
+}
