@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * own; for {@link #QUICK} add one line to its groups with one or two representative cases.
  */
 public enum BenchmarkProfile {
-  /** One or two cases per encoding family, short warm-up: 25 forks, about 4 minutes per JDK on 2 cores. */
+  /** One or two cases per encoding family, short warm-up: 29 forks, about 5 minutes per JDK on 2 cores. */
   QUICK(
       List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
       List.of(
@@ -35,7 +35,9 @@ public enum BenchmarkProfile {
           List.of("\\.DefinitionLevelsBenchmark\\.", "-p", "nullPercent=10"),
           List.of("\\.BooleanBenchmark\\.", "-p", "encoding=RLE", "-p", "shape=runs"),
           List.of("\\.ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
-          List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"))),
+          List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"),
+          List.of("\\.DeltaBinaryPackedWriterBenchmark\\.", "-p", "type=INT64", "-p", "shape=monotonic"),
+          List.of("\\.ByteArrayWriterBenchmark\\.", "-p", "encoding=DELTA_BYTE_ARRAY", "-p", "length=10", "-p", "cardinality=high"))),
 
   /**
    * Every benchmark of the jar with every default parameter, two forks of 5 x 1 s after 5 x 1 s
