@@ -41,7 +41,7 @@ public enum BenchmarkProfile {
 
   /**
    * Every benchmark of the jar with every default parameter, two forks of 5 x 1 s after 5 x 1 s
-   * warm-up: 326 forks, about 80 minutes per JDK on 2 cores.
+   * warm-up: 498 forks, about 2 hours per JDK on 2 cores (runall --dry-run recomputes it).
    */
   FULL(
       List.of("-f", "2", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"),
