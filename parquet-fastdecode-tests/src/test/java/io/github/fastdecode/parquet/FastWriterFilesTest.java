@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.conformance.DataShapes;
+import io.github.fastdecode.parquet.conformance.ReaderConformance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole files through parquet-hadoop's {@link ParquetWriter} with the factory plugged in: the file
  * is byte for byte the one the default factory writes, parquet-java reads back every value, and
- * this library's readers decode every data page of the required columns to the same values.
+ * this library's readers decode every data page of the required columns to the same values, and
+ * its column-chunk reader reads every column (nullable and repeated ones too) as parquet-java does.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class FastWriterFilesTest {
@@ -131,6 +134,8 @@ class FastWriterFilesTest {
           assertEquals(-1, java.util.Arrays.mismatch(e, a), name + ": files differ (" + e.length + " vs " + a.length + " bytes)");
           assertEquals(rows.size(), readBack(actual, rows, name));
           decodeRequiredColumnsWithThisLibrary(actual, rows, name);
+          // Every column, nullable and repeated ones too, through the column-chunk reader.
+          ReaderConformance.assertFile(actual, ReaderConformance.fastdecode(1000, ColumnBatch.Layout.DENSE));
           files++;
         }
       }
