@@ -26,7 +26,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   private static final String ENCODING = "DELTA_BYTE_ARRAY";
 
   private final PageBytes page = new PageBytes();
-  private final DeltaBinaryPackedReader prefixReader = DeltaBinaryPackedReader.forInt32();
+  private final DeltaBinaryPackedReader prefixReader = DeltaBinaryPackedReader.forInt32Section(ENCODING + " prefix lengths");
   private final DeltaLengthByteArrayReader suffixes = new DeltaLengthByteArrayReader(ENCODING + " suffixes");
   private int[] prefixes = new int[0];
   private int prefixCount;

@@ -21,7 +21,7 @@ import org.apache.parquet.io.api.Binary;
 public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private final String encoding;
   private final PageBytes page = new PageBytes();
-  private final DeltaBinaryPackedReader lengthsReader = DeltaBinaryPackedReader.forInt32();
+  private final DeltaBinaryPackedReader lengthsReader;
 
   private byte[] data;
   private int[] lengths = new int[0];
@@ -41,6 +41,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   DeltaLengthByteArrayReader(String encoding) {
     this.encoding = encoding;
+    this.lengthsReader = DeltaBinaryPackedReader.forInt32Section(encoding + " lengths");
   }
 
   @Override

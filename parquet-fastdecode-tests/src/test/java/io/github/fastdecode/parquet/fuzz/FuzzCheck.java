@@ -1,0 +1,168 @@
+package io.github.fastdecode.parquet.fuzz;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.conformance.InputKind;
+import java.lang.management.ManagementFactory;
+import java.util.function.Supplier;
+import org.apache.parquet.io.ParquetDecodingException;
+
+/**
+ * The property every fuzz target checks, and the fuzzer-chosen way a page is decoded.
+ *
+ * <p>Property: decoding an input either succeeds or ends with a {@link ParquetDecodingException}
+ * (any subclass) whose message names the encoding; calls that convert units may also throw
+ * {@link ArithmeticException}, as {@link BatchValuesReader} documents. Any other throwable fails
+ * the input. Time is bounded by Jazzer's per-input timeout in fuzzing mode (one second, set by the
+ * command in the README). Memory: the bytes the decoding thread allocates for one input (reader,
+ * page views, scratch, exception) stay within {@link #allocationBound}, a small multiple of the
+ * input and of what the calls returned, plus a constant for fixed-size scratch; an allocation
+ * sized by a header field fails it.
+ *
+ * <p>A new target (a page of a column chunk, a whole file) is one more class: pick its options from
+ * the {@link FuzzedDataProvider}, then hand {@link #check} a body that decodes and returns the bytes
+ * it produced.
+ */
+final class FuzzCheck {
+  /** Fixed per-input allowance: reader scratch (at most a few chunks of 4096 values), exceptions, boxing. */
+  static final long ALLOCATION_CONSTANT = 256 * 1024;
+  /** Per input byte: the page copies of non-heap inputs, dictionaries materialised from it. */
+  static final long PER_INPUT_BYTE = 32;
+  /** Per returned byte: binary batches and scalar byte arrays grow with what they return. */
+  static final long PER_OUTPUT_BYTE = 4;
+  /** Calls per input at most. */
+  static final int MAX_CALLS = 48;
+
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  private FuzzCheck() {}
+
+  /** Decodes and returns the number of bytes the calls returned. */
+  @FunctionalInterface
+  interface Body {
+    long decode() throws Exception;
+  }
+
+  static long allocationBound(long inputBytes, long outputBytes) {
+    return ALLOCATION_CONSTANT + PER_INPUT_BYTE * inputBytes + PER_OUTPUT_BYTE * outputBytes;
+  }
+
+  /**
+   * Runs {@code body} under the property. An input over the allocation bound is run once more
+   * before it counts, so class loading and one-time initialisation on first use are not blamed on
+   * it.
+   */
+  static void check(String encoding, long inputBytes, Body body) {
+    if (!THREADS.isThreadAllocatedMemoryEnabled()) {
+      THREADS.setThreadAllocatedMemoryEnabled(true);
+    }
+    long before = THREADS.getCurrentThreadAllocatedBytes();
+    long out = run(encoding, body);
+    long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+    if (allocated > allocationBound(inputBytes, out)) {
+      before = THREADS.getCurrentThreadAllocatedBytes();
+      out = run(encoding, body);
+      allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+      long bound = allocationBound(inputBytes, out);
+      if (allocated > bound) {
+        throw new AssertionError(encoding + ": allocated " + allocated + " bytes for an input of " + inputBytes
+            + " bytes whose calls returned " + out + " bytes; bound " + bound);
+      }
+    }
+  }
+
+  private static long run(String encoding, Body body) {
+    try {
+      return body.decode();
+    } catch (ParquetDecodingException e) {
+      checkMessage(encoding, e);
+      return 0;
+    } catch (Exception e) {
+      throw new AssertionError(encoding + ": expected success or ParquetDecodingException, got " + e, e);
+    } catch (OutOfMemoryError | StackOverflowError e) {
+      throw new AssertionError(encoding + ": " + e, e);
+    }
+  }
+
+  static void checkMessage(String encoding, ParquetDecodingException e) {
+    String m = e.getMessage();
+    if (m == null || !m.contains(encoding)) {
+      throw new AssertionError("ParquetDecodingException whose message does not name " + encoding + ": " + m, e);
+    }
+  }
+
+  /** How a fuzz target calls a reader: value count, input shape, and a sequence of calls. */
+  static final class Plan {
+    final int valueCount;
+    final InputKind input;
+    final FuzzCall[] calls;
+    final int[] counts;
+
+    private Plan(int valueCount, InputKind input, FuzzCall[] calls, int[] counts) {
+      this.valueCount = valueCount;
+      this.input = input;
+      this.calls = calls;
+      this.counts = counts;
+    }
+
+    /**
+     * Reads a plan from the end of the fuzzer's input (see {@link FuzzSeed#plan} for the layout):
+     * value count (exact, large, near 2^31 or negative), input kind, then up to {@link #MAX_CALLS}
+     * calls from {@code vocabulary}, each with a count up to {@link FuzzCall#MAX_COUNT}.
+     */
+    static Plan read(FuzzedDataProvider data, FuzzCall[] vocabulary) {
+      int valueCount;
+      switch (data.consumeInt(0, 3)) {
+        case 0: valueCount = data.consumeInt(0, 0xFFFF); break;
+        case 1: valueCount = data.consumeInt(0, 0xFFFF) << 10; break;
+        case 2: valueCount = Integer.MAX_VALUE - data.consumeInt(0, 255); break;
+        default: valueCount = -1 - data.consumeInt(0, 255); break;
+      }
+      InputKind input = InputKind.values()[data.consumeInt(0, InputKind.values().length - 1)];
+      int n = data.consumeInt(0, MAX_CALLS);
+      FuzzCall[] calls = new FuzzCall[n];
+      int[] counts = new int[n];
+      for (int i = 0; i < n; i++) {
+        calls[i] = vocabulary[data.consumeInt(0, vocabulary.length - 1)];
+        counts[i] = count(data.consumeInt(0, 255));
+      }
+      return new Plan(valueCount, input, calls, counts);
+    }
+
+    /** One byte to a count: 0..191 as is, then steps of 64 up to {@link FuzzCall#MAX_COUNT}. */
+    static int count(int b) {
+      return b < 192 ? b : (b - 191) * 64;
+    }
+
+    /**
+     * Initialises {@code reader} on {@code page} and makes the calls; a call that converts may
+     * overflow ({@link ArithmeticException}), and the sequence goes on after it.
+     */
+    long run(BatchValuesReader reader, byte[] page) throws Exception {
+      reader.initFromPage(valueCount, input.open(page));
+      return calls(reader);
+    }
+
+    long calls(BatchValuesReader reader) {
+      long out = 0;
+      for (int i = 0; i < calls.length; i++) {
+        try {
+          out += calls[i].call(reader, counts[i]);
+        } catch (ArithmeticException e) {
+          if (!calls[i].converts) {
+            throw e;
+          }
+        }
+      }
+      return out;
+    }
+  }
+
+  /** The common target: a plan, then the rest of the input as the page, read by a fresh reader. */
+  static void decodePage(FuzzedDataProvider data, String encoding, FuzzCall[] vocabulary, Supplier<? extends BatchValuesReader> reader) {
+    Plan plan = Plan.read(data, vocabulary);
+    byte[] page = data.consumeRemainingAsBytes();
+    check(encoding, page.length, () -> plan.run(reader.get(), page));
+  }
+}
