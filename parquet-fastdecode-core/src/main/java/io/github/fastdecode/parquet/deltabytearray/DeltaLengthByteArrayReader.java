@@ -75,11 +75,13 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   /** Checks the lengths decoded since the last call, stopping at the first bad one. */
   private void checkDecoded() {
+    int[] a = lengths.lengths;
+    int off = lengths.base;
     int i = checkedEnd;
     long p = checkedPos;
     int stop = lengths.decoded;
     for (; i < stop; i++) {
-      int l = lengths.get(i);
+      int l = a[i - off];
       if (l < 0 || l > end - p) {
         bad = true;
         break;
@@ -132,11 +134,13 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   /** Moves over {@code n} values (already checked by {@link #need}) and returns their total length. */
   long advance(int n) {
+    int[] a = lengths.lengths;
+    int from = next - lengths.base;
     long total = 0;
-    int stop = next + n;
-    for (int i = next; i < stop; i++) {
-      total += lengths.get(i);
+    for (int i = 0; i < n; i++) {
+      total += a[from + i];
     }
+    int stop = next + n;
     pos += (int) total;
     next = stop;
     return total;
