@@ -132,7 +132,7 @@ class ResourceBoundsTest {
     assertThrows(NegativeArraySizeException.class, () -> Encoding.PLAIN_DICTIONARY.initDictionary(c, negative));
     for (int claimed : new int[] {Integer.MIN_VALUE, MAX, 8 * bytes.length + 1}) {
       DictionaryPage page = new DictionaryPage(BytesInput.from(bytes), claimed, Encoding.PLAIN_DICTIONARY);
-      rejectedCheaply("dictionary page", () -> FastDecode.readDictionary(c, page));
+      rejectedCheaply("DICTIONARY_PAGE", () -> FastDecode.readDictionary(c, page));
     }
   }
 
@@ -140,7 +140,7 @@ class ResourceBoundsTest {
   void dictionaryEntryLongerThanThePage() throws Exception {
     byte[] bytes = concat(new byte[] {2, 0, 0, 0, 'h', 'i'}, new byte[] {(byte) 0xFF, (byte) 0xFF, 0, 0, 'x'});
     DictionaryPage page = new DictionaryPage(BytesInput.from(bytes), 2, Encoding.PLAIN);
-    rejectedCheaply("dictionary page", () -> FastDecode.readDictionary(column(PrimitiveTypeName.BINARY), page));
+    rejectedCheaply("DICTIONARY_PAGE", () -> FastDecode.readDictionary(column(PrimitiveTypeName.BINARY), page));
     assertEquals(1, FastDecode.readDictionary(column(PrimitiveTypeName.BINARY),
         new DictionaryPage(BytesInput.from(bytes), 1, Encoding.PLAIN)).getMaxId() + 1);
   }

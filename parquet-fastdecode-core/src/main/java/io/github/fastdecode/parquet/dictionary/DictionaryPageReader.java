@@ -27,7 +27,8 @@ public final class DictionaryPageReader {
   public static Dictionary read(ColumnDescriptor column, DictionaryPage page) throws IOException {
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     Encoding encoding = page.getEncoding();
-    String what = encoding + " dictionary page " + type;
+    // Named as the page type it is (DICTIONARY_PAGE in the page header), then its value encoding.
+    String what = "DICTIONARY_PAGE " + type + " (" + encoding + ")";
     if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
       throw new ValuesDecodingException(what, 0, "dictionary pages are PLAIN or PLAIN_DICTIONARY encoded");
     }
