@@ -21,8 +21,8 @@ import org.apache.parquet.io.ParquetDecodingException;
  * sized by a header field fails it.
  *
  * <p>A new target (a page of a column chunk, a whole file) is one more class: pick its options from
- * the {@link FuzzedDataProvider}, then hand {@link #check} a body that decodes and returns the bytes
- * it produced.
+ * the {@link FuzzedDataProvider}, then hand {@link #check} a body that decodes and reports the bytes
+ * it returns through {@link #produced(long)} (a {@link Plan} does both for a values reader).
  */
 final class FuzzCheck {
   /** Fixed per-input allowance: reader scratch (at most a few chunks of 4096 values), exceptions, boxing. */
@@ -41,10 +41,17 @@ final class FuzzCheck {
 
   private FuzzCheck() {}
 
-  /** Decodes and returns the number of bytes the calls returned. */
+  /** Bytes the calls of the input being checked have returned so far (they count even if a later call throws). */
+  private static long produced;
+
+  /** Decodes; each call reports what it returned through {@link #produced(long)}. */
   @FunctionalInterface
   interface Body {
-    long decode() throws Exception;
+    void decode() throws Exception;
+  }
+
+  static void produced(long bytes) {
+    produced += bytes;
   }
 
   static long allocationBound(long inputBytes, long outputBytes) {
@@ -82,17 +89,19 @@ final class FuzzCheck {
     }
   }
 
+  /** Runs the body under the exception property; returns the bytes its calls returned. */
   private static long run(String encoding, Body body) {
+    produced = 0;
     try {
-      return body.decode();
+      body.decode();
     } catch (ParquetDecodingException e) {
       checkMessage(encoding, e);
-      return 0;
     } catch (Exception e) {
       throw new AssertionError(encoding + ": expected success or ParquetDecodingException, got " + e, e);
     } catch (OutOfMemoryError | StackOverflowError e) {
       throw new AssertionError(encoding + ": " + e, e);
     }
+    return produced;
   }
 
   static void checkMessage(String encoding, ParquetDecodingException e) {
@@ -146,26 +155,25 @@ final class FuzzCheck {
     }
 
     /**
-     * Initialises {@code reader} on {@code page} and makes the calls; a call that converts may
-     * overflow ({@link ArithmeticException}), and the sequence goes on after it.
+     * Initialises {@code reader} on {@code page} and makes the calls. A call that converts may
+     * overflow ({@link ArithmeticException}); like a decoding error, that ends the input.
      */
-    long run(BatchValuesReader reader, byte[] page) throws Exception {
+    void run(BatchValuesReader reader, byte[] page) throws Exception {
       reader.initFromPage(valueCount, input.open(page));
-      return calls(reader);
+      calls(reader);
     }
 
-    long calls(BatchValuesReader reader) {
-      long out = 0;
+    void calls(BatchValuesReader reader) {
       for (int i = 0; i < calls.length; i++) {
         try {
-          out += calls[i].call(reader, counts[i]);
+          produced(calls[i].call(reader, counts[i]));
         } catch (ArithmeticException e) {
           if (!calls[i].converts) {
             throw e;
           }
+          return;
         }
       }
-      return out;
     }
   }
 
