@@ -1,7 +1,9 @@
 package io.github.fastdecode.parquet;
 
+import io.github.fastdecode.parquet.dictionary.DictionaryPageReader;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.spi.ValuesReaderProvider;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -12,6 +14,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.factory.DefaultValuesWriterFactory;
 import org.apache.parquet.column.values.factory.ValuesWriterFactory;
 
@@ -90,6 +93,16 @@ public final class FastDecode {
       }
     }
     return new ParquetJavaValuesReader(encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary));
+  }
+
+  /**
+   * Reads a dictionary page into parquet-java's {@link Dictionary} (what {@link
+   * #newDictionaryValuesReader} takes), first checking that the page's bytes hold the entries its
+   * header claims: a lying header is a {@link org.apache.parquet.io.ParquetDecodingException} here,
+   * not an out-of-memory error or an index error in parquet-java's {@code initDictionary}.
+   */
+  public static Dictionary readDictionary(ColumnDescriptor column, DictionaryPage page) throws IOException {
+    return DictionaryPageReader.read(Objects.requireNonNull(column, "column"), Objects.requireNonNull(page, "page"));
   }
 
   /**

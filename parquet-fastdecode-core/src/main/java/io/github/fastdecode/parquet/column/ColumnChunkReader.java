@@ -297,38 +297,12 @@ public final class ColumnChunkReader {
       if (page == null) {
         return;
       }
-      int size = page.getDictionarySize();
-      long bytes = page.getBytes().size();
-      // parquet-java sizes its arrays by this header field: check it against the bytes first.
-      long minBytes = type == PrimitiveTypeName.BOOLEAN ? 0 : (long) size * minValueBytes();
-      if (size < 0 || minBytes > bytes) {
-        throw new ColumnReadException(path, rowGroup, ColumnReadException.DICTIONARY_PAGE,
-            "dictionary page claims " + size + " values in " + bytes + " bytes", null);
-      }
-      dictionary = page.getEncoding().initDictionary(column, page);
+      // Checks the header's entry count against the page's bytes before parquet-java sizes arrays by it.
+      dictionary = FastDecode.readDictionary(column, page);
     } catch (ColumnReadException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw wrap(e, ColumnReadException.DICTIONARY_PAGE);
-    }
-  }
-
-  /** The fewest bytes one PLAIN value of the column's type takes. */
-  private int minValueBytes() {
-    switch (type) {
-      case INT32:
-      case FLOAT:
-      case BINARY:
-        return 4;
-      case INT64:
-      case DOUBLE:
-        return 8;
-      case INT96:
-        return 12;
-      case FIXED_LEN_BYTE_ARRAY:
-        return Math.max(1, column.getPrimitiveType().getTypeLength());
-      default:
-        return 0;
     }
   }
 

@@ -90,7 +90,15 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
   /** A reader with INT32 semantics (also what DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY lengths use). */
   public static DeltaBinaryPackedReader forInt32() {
-    return new Int32();
+    return new Int32("DELTA_BINARY_PACKED INT32");
+  }
+
+  /**
+   * An INT32 reader for the lengths section of another encoding: errors name {@code section}, e.g.
+   * {@code "DELTA_LENGTH_BYTE_ARRAY lengths"}, followed by this encoding.
+   */
+  public static DeltaBinaryPackedReader forInt32Section(String section) {
+    return new Int32(section + " (DELTA_BINARY_PACKED INT32)");
   }
 
   public static DeltaBinaryPackedReader forInt64() {
@@ -598,8 +606,8 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     /** For the widening reads: decoded a chunk at a time, then converted. */
     private int[] chunk;
 
-    Int32() {
-      super("DELTA_BINARY_PACKED INT32");
+    Int32(String encoding) {
+      super(encoding);
     }
 
     @Override

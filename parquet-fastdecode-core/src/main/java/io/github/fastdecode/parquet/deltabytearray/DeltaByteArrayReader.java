@@ -3,7 +3,6 @@ package io.github.fastdecode.parquet.deltabytearray;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import java.util.Arrays;
@@ -26,9 +25,8 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   private static final String ENCODING = "DELTA_BYTE_ARRAY";
 
   private final PageBytes page = new PageBytes();
-  private final DeltaBinaryPackedReader prefixReader = DeltaBinaryPackedReader.forInt32();
+  private final LengthWindow prefixes = new LengthWindow(ENCODING + " prefix lengths");
   private final DeltaLengthByteArrayReader suffixes = new DeltaLengthByteArrayReader(ENCODING + " suffixes");
-  private int[] prefixes = new int[0];
   private int prefixCount;
   /** Index of the next value among the page's prefixes. */
   private int next;
@@ -40,15 +38,12 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
-    page.takeAll(in);
-    int suffixesAt = prefixReader.initFromBytes(page.array, page.start, page.length);
-    prefixCount = prefixReader.remaining();
-    if (prefixes.length < prefixCount) {
-      prefixes = new int[Math.max(prefixCount, prefixes.length + (prefixes.length >> 1))];
-    }
-    prefixReader.readIntegers(prefixes, 0, prefixCount);
-    suffixes.initFromBytes(page.array, suffixesAt, page.start + page.length - suffixesAt, page.scratch);
+    prefixCount = 0;
     next = 0;
+    page.takeAll(in);
+    int suffixesAt = prefixes.init(page.array, page.start, page.length);
+    prefixCount = prefixes.count();
+    suffixes.initFromBytes(page.array, suffixesAt, page.start + page.length - suffixesAt, page.scratch);
   }
 
   @Override
@@ -76,10 +71,11 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
       throw ValuesDecodingException.pastEnd(ENCODING, suffixes.position(), n, Math.min(prefixCount - next, suffixes.remaining()));
     }
     suffixes.need(n);
+    prefixes.fill(next, next + n);
     long total = 0;
     long before = previousLength;
     for (int i = 0; i < n; i++) {
-      int p = prefixes[next + i];
+      int p = prefixes.get(next + i);
       if (p < 0 || p > before) {
         throw new ValuesDecodingException(ENCODING, suffixes.position(),
             "value " + (next + i) + " has prefix length " + p + " but the value before it has " + before + " bytes");
@@ -97,7 +93,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   @Override
   public Binary readBytes() {
     validate(1);
-    int p = prefixes[next];
+    int p = prefixes.get(next);
     int s = suffixes.lengthAhead(0);
     byte[] value = new byte[p + s];
     System.arraycopy(previous, 0, value, 0, p);
@@ -125,7 +121,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     byte[] prevArray = previous;
     int prevStart = 0;
     for (int i = 0; i < count; i++) {
-      int p = prefixes[next + i];
+      int p = prefixes.get(next + i);
       int s = suffixes.lengthAhead(i);
       int at = dst.byteSize();
       System.arraycopy(prevArray, prevStart, out, at, p);
@@ -151,15 +147,24 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   @Override
   public void skip(int n) {
     checkCount(n);
-    if (n == 0) {
-      return;
+    if (n > prefixCount - next) {
+      validate(n); // throws, naming what is missing
     }
+    // A window at a time: a skip over 2^31 empty values needs no 2^31-entry array.
+    for (int left = n; left > 0; ) {
+      int m = Math.min(left, LengthWindow.AHEAD);
+      skipWindow(m);
+      left -= m;
+    }
+  }
+
+  private void skipWindow(int n) {
     validate(n);
     // Rebuild only the last skipped value: its bytes [prefix, length) are its suffix; the bytes
     // before come from earlier values, each supplying the range its own suffix covers, back to the
     // previous value for whatever no skipped suffix covers.
     int last = n - 1;
-    int length = prefixes[next + last] + suffixes.lengthAhead(last);
+    int length = prefixes.get(next + last) + suffixes.lengthAhead(last);
     if (spare.length < length) {
       spare = new byte[Math.max(length, spare.length * 2)];
     }
@@ -170,7 +175,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     }
     int need = length;
     for (int i = last; i >= 0 && need > 0; i--) {
-      int p = prefixes[next + i];
+      int p = prefixes.get(next + i);
       int s = suffixes.lengthAhead(i);
       int suffixStart = suffixEnd - s;
       if (p < need) {

@@ -3,7 +3,6 @@ package io.github.fastdecode.parquet.deltabytearray;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import java.util.Arrays;
@@ -12,22 +11,25 @@ import org.apache.parquet.io.api.Binary;
 
 /**
  * DELTA_LENGTH_BYTE_ARRAY: all lengths (DELTA_BINARY_PACKED INT32), then all values back to back.
- * Lengths are decoded once per page; a bulk read is one copy of the batch's bytes plus its offsets,
- * and a skip sums lengths and moves once.
+ * Lengths are decoded on demand in a window ({@link LengthWindow}) that grows only with the
+ * largest batch asked for, never with the header's count; a bulk read is one copy of the batch's
+ * bytes plus its offsets, and a skip sums lengths and moves once per window.
  *
- * <p>Lengths are checked at page start, but a bad one fails only when a read reaches it, so the
- * values before it read as parquet-java reads them.
+ * <p>Lengths are checked as they are decoded, and a bad one (negative, or past the end of the data)
+ * fails only when a read reaches it, so the values before it read as parquet-java reads them.
  */
 public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private final String encoding;
   private final PageBytes page = new PageBytes();
-  private final DeltaBinaryPackedReader lengthsReader = DeltaBinaryPackedReader.forInt32();
+  private final LengthWindow lengths;
 
   private byte[] data;
-  private int[] lengths = new int[0];
   private int count;
-  /** Values before the first bad length (negative, or past the end of the data). */
-  private int validCount;
+  /** Values before this one have been decoded and checked; the value at it is bad if it is below {@link #count} and {@link #bad} is set. */
+  private int checkedEnd;
+  /** Index in {@link #data} just after the last checked value. */
+  private long checkedPos;
+  private boolean bad;
   private int next;
   /** Index in {@link #data} of the next value's first byte. */
   private int pos;
@@ -41,6 +43,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   DeltaLengthByteArrayReader(String encoding) {
     this.encoding = encoding;
+    this.lengths = new LengthWindow(encoding + " lengths");
   }
 
   @Override
@@ -57,27 +60,36 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   }
 
   private void initFromBytes(byte[] bytes, int offset, int length) {
+    count = 0;
+    next = 0;
     data = bytes;
     base = offset;
     end = offset + length;
-    int valuesAt = lengthsReader.initFromBytes(bytes, offset, length);
-    count = lengthsReader.remaining();
-    if (lengths.length < count) {
-      lengths = new int[Math.max(count, lengths.length + (lengths.length >> 1))];
-    }
-    lengthsReader.readIntegers(lengths, 0, count);
-    long p = valuesAt;
-    int i = 0;
-    for (; i < count; i++) {
-      int l = lengths[i];
+    int valuesAt = lengths.init(bytes, offset, length);
+    count = lengths.count();
+    checkedEnd = 0;
+    checkedPos = valuesAt;
+    bad = false;
+    pos = valuesAt;
+  }
+
+  /** Checks the lengths decoded since the last call, stopping at the first bad one. */
+  private void checkDecoded() {
+    int[] a = lengths.lengths;
+    int off = lengths.base;
+    int i = checkedEnd;
+    long p = checkedPos;
+    int stop = lengths.decoded;
+    for (; i < stop; i++) {
+      int l = a[i - off];
       if (l < 0 || l > end - p) {
+        bad = true;
         break;
       }
       p += l;
     }
-    validCount = i;
-    next = 0;
-    pos = valuesAt;
+    checkedEnd = i;
+    checkedPos = p;
   }
 
   /** Values left in the page. */
@@ -85,9 +97,9 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     return count - next;
   }
 
-  /** Length of value {@code next + k} (k < remaining). */
+  /** Length of value {@code next + k} (after {@code need(n)}, k < n). */
   int lengthAhead(int k) {
-    return lengths[next + k];
+    return lengths.get(next + k);
   }
 
   /** Index in the page array of the next value's bytes. */
@@ -99,31 +111,36 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     return data;
   }
 
-  /** Throws unless {@code n} more values are readable, naming the first bad length if that is the reason. */
+  /**
+   * Throws unless {@code n} more values are readable, naming the first bad length if that is the
+   * reason; otherwise makes their lengths available to {@link #lengthAhead}.
+   */
   void need(int n) {
-    if (n <= validCount - next) {
+    if (n > count - next) {
+      throw ValuesDecodingException.pastEnd(encoding, pos - base, n, count - next);
+    }
+    lengths.fill(next, next + n);
+    if (!bad) {
+      checkDecoded();
+    }
+    if (n <= checkedEnd - next) {
       return;
     }
-    if (validCount < count && n > validCount - next) {
-      long p = pos;
-      for (int i = next; i < validCount; i++) {
-        p += lengths[i];
-      }
-      int bad = lengths[validCount];
-      throw new ValuesDecodingException(encoding, p - base, bad < 0
-          ? "value " + validCount + " has negative length " + bad
-          : "value " + validCount + " has length " + bad + " but only " + (end - p) + " bytes are left");
-    }
-    throw ValuesDecodingException.pastEnd(encoding, pos - base, n, count - next);
+    int l = lengths.get(checkedEnd);
+    throw new ValuesDecodingException(encoding, checkedPos - base, l < 0
+        ? "value " + checkedEnd + " has negative length " + l
+        : "value " + checkedEnd + " has length " + l + " but only " + (end - checkedPos) + " bytes are left");
   }
 
   /** Moves over {@code n} values (already checked by {@link #need}) and returns their total length. */
   long advance(int n) {
+    int[] a = lengths.lengths;
+    int from = next - lengths.base;
     long total = 0;
-    int stop = next + n;
-    for (int i = next; i < stop; i++) {
-      total += lengths[i];
+    for (int i = 0; i < n; i++) {
+      total += a[from + i];
     }
+    int stop = next + n;
     pos += (int) total;
     next = stop;
     return total;
@@ -132,7 +149,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   @Override
   public Binary readBytes() {
     need(1);
-    int l = lengths[next];
+    int l = lengths.get(next);
     int at = pos;
     advance(1);
     return scratchBacked
@@ -147,7 +164,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     int first = next;
     int at = pos;
     long total = advance(count);
-    dst.appendContiguous(data, at, lengths, first, count, total);
+    dst.appendContiguous(data, at, lengths.lengths, first - lengths.base, count, total);
   }
 
   @Override
@@ -158,7 +175,15 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   @Override
   public void skip(int n) {
     checkCount(n);
-    need(n);
-    advance(n);
+    if (n > count - next) {
+      throw ValuesDecodingException.pastEnd(encoding, pos - base, n, count - next);
+    }
+    // A window at a time: a skip over 2^31 empty values needs no 2^31-entry array.
+    for (int left = n; left > 0; ) {
+      int m = Math.min(left, LengthWindow.AHEAD);
+      need(m);
+      advance(m);
+      left -= m;
+    }
   }
 }

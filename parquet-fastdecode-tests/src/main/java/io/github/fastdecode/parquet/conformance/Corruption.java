@@ -14,18 +14,37 @@ public final class Corruption {
 
   /** Every proper prefix of {@code page} (truncation at every byte offset). */
   public static void everyTruncation(String label, Supplier<? extends BatchValuesReader> reader, byte[] page, int valueCount, ValueKind kind) {
+    everyTruncation(label, null, reader, page, valueCount, kind);
+  }
+
+  /**
+   * As {@link #everyTruncation(String, Supplier, byte[], int, ValueKind)}, and every exception's
+   * message must name {@code encoding} (e.g. {@code "BYTE_STREAM_SPLIT"}).
+   */
+  public static void everyTruncation(String label, String encoding, Supplier<? extends BatchValuesReader> reader, byte[] page, int valueCount, ValueKind kind) {
     for (int len = 0; len < page.length; len++) {
       byte[] cut = java.util.Arrays.copyOf(page, len);
-      decodeAll(label + " truncated to " + len + " of " + page.length + " bytes", reader, cut, valueCount, kind);
+      namesEncoding(encoding, decodeAll(label + " truncated to " + len + " of " + page.length + " bytes", reader, cut, valueCount, kind));
     }
   }
 
   /** Every single-bit flip of {@code page}. */
   public static void everyBitFlip(String label, Supplier<? extends BatchValuesReader> reader, byte[] page, int valueCount, ValueKind kind) {
+    everyBitFlip(label, null, reader, page, valueCount, kind);
+  }
+
+  /** As {@link #everyBitFlip(String, Supplier, byte[], int, ValueKind)}, and messages must name {@code encoding}. */
+  public static void everyBitFlip(String label, String encoding, Supplier<? extends BatchValuesReader> reader, byte[] page, int valueCount, ValueKind kind) {
     for (int bit = 0; bit < page.length * 8; bit++) {
       byte[] flipped = page.clone();
       flipped[bit >>> 3] ^= (byte) (1 << (bit & 7));
-      decodeAll(label + " with bit " + bit + " flipped", reader, flipped, valueCount, kind);
+      namesEncoding(encoding, decodeAll(label + " with bit " + bit + " flipped", reader, flipped, valueCount, kind));
+    }
+  }
+
+  private static void namesEncoding(String encoding, ParquetDecodingException e) {
+    if (encoding != null && e != null && !e.getMessage().contains(encoding)) {
+      throw new AssertionError("message does not name " + encoding + ": " + e.getMessage(), e);
     }
   }
 

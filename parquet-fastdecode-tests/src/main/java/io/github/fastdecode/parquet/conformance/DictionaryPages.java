@@ -26,11 +26,18 @@ public final class DictionaryPages {
     public final byte[] page;
     public final Dictionary dictionary;
     public final ColumnDescriptor column;
+    /** The dictionary page parquet-java wrote: its bytes, entry count and encoding. */
+    public final byte[] dictionaryBytes;
+    public final int dictionarySize;
+    public final Encoding dictionaryEncoding;
 
-    Encoded(byte[] page, Dictionary dictionary, ColumnDescriptor column) {
+    Encoded(byte[] page, Dictionary dictionary, ColumnDescriptor column, DictionaryPage dictionaryPage) throws IOException {
       this.page = page;
       this.dictionary = dictionary;
       this.column = column;
+      this.dictionaryBytes = dictionaryPage.getBytes().toByteArray();
+      this.dictionarySize = dictionaryPage.getDictionarySize();
+      this.dictionaryEncoding = dictionaryPage.getEncoding();
     }
   }
 
@@ -106,7 +113,7 @@ public final class DictionaryPages {
       DictionaryPage copy = new DictionaryPage(org.apache.parquet.bytes.BytesInput.from(dictPage.getBytes().toByteArray()),
           dictPage.getDictionarySize(), dictPage.getEncoding());
       Dictionary dictionary = copy.getEncoding().initDictionary(column, copy);
-      return new Encoded(page, dictionary, column);
+      return new Encoded(page, dictionary, column, copy);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

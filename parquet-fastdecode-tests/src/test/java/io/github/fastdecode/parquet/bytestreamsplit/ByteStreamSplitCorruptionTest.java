@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.conformance.Corruption;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.conformance.ValueKind;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -138,5 +140,25 @@ class ByteStreamSplitCorruptionTest {
     // some parquet-java writers (1.15.2, for one) canonicalise NaN payloads.
     int firstBits = (page[0] & 0xFF) | (page[8] & 0xFF) << 8 | (page[16] & 0xFF) << 16 | (page[24] & 0xFF) << 24;
     assertEquals(firstBits, Float.floatToRawIntBits(r.readFloat()));
+  }
+
+  /** Every truncation and bit flip of small pages of each type fails cleanly, naming BYTE_STREAM_SPLIT. */
+  @Test
+  void everyTruncationAndBitFlip() {
+    int n = 9;
+    Object[][] cases = {
+        {PrimitiveTypeName.INT32, 0, ParquetJavaPages.bssInts(DataShapes.wide(n, SEED, 32)), ValueKind.INT32},
+        {PrimitiveTypeName.INT64, 0, ParquetJavaPages.bssLongs(DataShapes.wide(n, SEED, 64)), ValueKind.INT64},
+        {PrimitiveTypeName.FLOAT, 0, ParquetJavaPages.bssFloats(DataShapes.floats(n, SEED)), ValueKind.FLOAT},
+        {PrimitiveTypeName.DOUBLE, 0, ParquetJavaPages.bssDoubles(DataShapes.doubles(n, SEED)), ValueKind.DOUBLE},
+        {PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 3, ParquetJavaPages.bssFixed(DataShapes.fixedBytes(n, 3, SEED), 3), ValueKind.BINARY}};
+    for (Object[] c : cases) {
+      ColumnDescriptor column = column((PrimitiveTypeName) c[0], (Integer) c[1]);
+      byte[] page = (byte[]) c[2];
+      ValueKind kind = (ValueKind) c[3];
+      String l = label(column) + " seed=" + SEED;
+      Corruption.everyTruncation(l, "BYTE_STREAM_SPLIT", () -> ByteStreamSplitReaders.forColumn(column), page, n, kind);
+      Corruption.everyBitFlip(l, "BYTE_STREAM_SPLIT", () -> ByteStreamSplitReaders.forColumn(column), page, n, kind);
+    }
   }
 }

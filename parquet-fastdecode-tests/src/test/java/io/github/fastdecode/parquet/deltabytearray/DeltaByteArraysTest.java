@@ -174,10 +174,10 @@ class DeltaByteArraysTest {
   void corruptPagesFailCleanly() {
     byte[][] values = DataShapes.binaryShapes(20, SEED).get("sortedSharedPrefix");
     byte[] dba = ParquetJavaPages.deltaBinaries(values);
-    Corruption.everyTruncation("DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
-    Corruption.everyBitFlip("DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
+    Corruption.everyTruncation("DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
+    Corruption.everyBitFlip("DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
     byte[] dlba = ParquetJavaPages.deltaLengthBinaries(values);
-    Corruption.everyTruncation("DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
-    Corruption.everyBitFlip("DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
+    Corruption.everyTruncation("DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
+    Corruption.everyBitFlip("DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
   }
 }

@@ -124,8 +124,8 @@ class DictionaryReaderTest {
       ColumnDescriptor column = ParquetJavaPages.column(type);
       DictionaryPages.Encoded e = DictionaryPages.write(column, 40, 20, null, SEED);
       ValueKind kind = kinds(type).get(1);
-      Corruption.everyTruncation("dictionary " + type, () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
-      Corruption.everyBitFlip("dictionary " + type, () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
+      Corruption.everyTruncation("dictionary " + type, "DICTIONARY", () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
+      Corruption.everyBitFlip("dictionary " + type, "DICTIONARY", () -> new DictionaryReader(column, e.dictionary), e.page, 40, kind);
     }
   }
 

@@ -82,8 +82,8 @@ class PlainBooleanAndBinaryTest {
   void corruptBinaryPagesFailCleanly() {
     byte[][] values = DataShapes.binaryShapes(12, SEED).get("randomStrings");
     byte[] page = ParquetJavaPages.plainBinaries(values);
-    Corruption.everyTruncation("PLAIN BYTE_ARRAY", PlainBinaryReader::new, page, 12, ValueKind.BINARY);
-    Corruption.everyBitFlip("PLAIN BYTE_ARRAY", PlainBinaryReader::new, page, 12, ValueKind.BINARY);
+    Corruption.everyTruncation("PLAIN BYTE_ARRAY", "PLAIN", PlainBinaryReader::new, page, 12, ValueKind.BINARY);
+    Corruption.everyBitFlip("PLAIN BYTE_ARRAY", "PLAIN", PlainBinaryReader::new, page, 12, ValueKind.BINARY);
   }
 
   @Test
@@ -106,7 +106,7 @@ class PlainBooleanAndBinaryTest {
   void corruptBooleanPagesFailCleanly() {
     boolean[] v = DataShapes.booleanShapes(21, SEED).get("random");
     byte[] page = ParquetJavaPages.plainBooleans(v);
-    Corruption.everyTruncation("PLAIN BOOLEAN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN);
-    Corruption.everyTruncation("PLAIN BOOLEAN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN_BITS);
+    Corruption.everyTruncation("PLAIN BOOLEAN", "PLAIN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN);
+    Corruption.everyTruncation("PLAIN BOOLEAN", "PLAIN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN_BITS);
   }
 }

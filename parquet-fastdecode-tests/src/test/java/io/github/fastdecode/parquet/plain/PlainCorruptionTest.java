@@ -170,4 +170,25 @@ class PlainCorruptionTest {
     assertThrows(ParquetDecodingException.class, () -> r.readInt96AsMicros(new long[4], 0, 4));
     assertThrows(ParquetDecodingException.class, () -> r.readInt96AsNanos(new long[4], 0, 4));
   }
+
+  /** Fixed-width PLAIN types: every truncation and bit flip fails cleanly, naming PLAIN. */
+  @Test
+  void everyTruncationAndBitFlipOfFixedWidthTypes() {
+    int n = 9;
+    Object[][] cases = {
+        {PrimitiveTypeName.INT32, 0, ParquetJavaPages.plainInts(DataShapes.wide(n, SEED, 32)), ValueKind.INT32},
+        {PrimitiveTypeName.INT64, 0, ParquetJavaPages.plainLongs(DataShapes.wide(n, SEED, 64)), ValueKind.INT64},
+        {PrimitiveTypeName.FLOAT, 0, ParquetJavaPages.plainFloats(DataShapes.floats(n, SEED)), ValueKind.FLOAT},
+        {PrimitiveTypeName.DOUBLE, 0, ParquetJavaPages.plainDoubles(DataShapes.doubles(n, SEED)), ValueKind.DOUBLE},
+        {PrimitiveTypeName.INT96, 0, ParquetJavaPages.plainFixed(DataShapes.fixedBytes(n, 12, SEED), 12), ValueKind.BINARY},
+        {PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 5, ParquetJavaPages.plainFixed(DataShapes.fixedBytes(n, 5, SEED), 5), ValueKind.BINARY}};
+    for (Object[] c : cases) {
+      ColumnDescriptor column = column((PrimitiveTypeName) c[0], (Integer) c[1]);
+      byte[] page = (byte[]) c[2];
+      ValueKind kind = (ValueKind) c[3];
+      String label = "PLAIN " + c[0] + " seed=" + SEED;
+      io.github.fastdecode.parquet.conformance.Corruption.everyTruncation(label, "PLAIN", () -> PlainReaders.forColumn(column), page, n, kind);
+      io.github.fastdecode.parquet.conformance.Corruption.everyBitFlip(label, "PLAIN", () -> PlainReaders.forColumn(column), page, n, kind);
+    }
+  }
 }

@@ -171,11 +171,11 @@ class RleValuesReaderTest {
     for (int width : new int[] {1, 5, 17}) {
       int[] values = DataShapes.idShapes(40, SEED, width).get("mixed");
       byte[] page = ParquetJavaPages.rleLengthPrefixed(values, width);
-      Corruption.everyTruncation("RLE width=" + width, () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
-      Corruption.everyBitFlip("RLE width=" + width, () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
+      Corruption.everyTruncation("RLE width=" + width, "RLE", () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
+      Corruption.everyBitFlip("RLE width=" + width, "RLE", () -> new RleValuesReader(width, true), page, 40, ValueKind.INT32);
       byte[] raw = ParquetJavaPages.rleRaw(values, width);
-      Corruption.everyTruncation("raw RLE width=" + width, () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
-      Corruption.everyBitFlip("raw RLE width=" + width, () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
+      Corruption.everyTruncation("raw RLE width=" + width, "RLE", () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
+      Corruption.everyBitFlip("raw RLE width=" + width, "RLE", () -> new RleValuesReader(width, false), raw, 40, ValueKind.INT32);
     }
   }
 

@@ -1,0 +1,69 @@
+package io.github.fastdecode.parquet.deltabytearray;
+
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
+
+/**
+ * A section of lengths (DELTA_BINARY_PACKED INT32) decoded on demand into a window that holds the
+ * values the caller is working on. A header may claim 2^31 - 1 lengths in a few bytes (all zero, one
+ * miniblock of width 0), so nothing is sized by the count: the window grows only to the largest
+ * range asked for at once, plus {@link #AHEAD}.
+ */
+final class LengthWindow {
+  /** Lengths decoded ahead of a request, so small reads do not call the decoder each time. */
+  static final int AHEAD = 1024;
+
+  private final DeltaBinaryPackedReader reader;
+  /** Lengths {@code [base, decoded)} of the page, lengths[i - base]. */
+  int[] lengths = new int[0];
+  int base;
+  int decoded;
+  private int count;
+
+  LengthWindow(String section) {
+    this.reader = DeltaBinaryPackedReader.forInt32Section(section);
+  }
+
+  /** Starts on the lengths at {@code bytes[offset, offset + length)}; returns the index just after them. */
+  int init(byte[] bytes, int offset, int length) {
+    base = 0;
+    decoded = 0;
+    count = 0;
+    int end = reader.initFromBytes(bytes, offset, length);
+    count = reader.remaining();
+    return end;
+  }
+
+  /** Lengths in the section. */
+  int count() {
+    return count;
+  }
+
+  /**
+   * Makes lengths {@code [from, to)} readable with {@link #get} (and {@code lengths[from - base ..]}),
+   * decoding up to {@link #AHEAD} more; lengths before {@code from} may be dropped. Needs {@code
+   * from <= decoded} and {@code to <= count()}.
+   */
+  void fill(int from, int to) {
+    if (to <= decoded) {
+      return;
+    }
+    int want = (int) Math.min(count, Math.max(to, (long) decoded + AHEAD));
+    int kept = decoded - from;
+    int size = want - from;
+    if (lengths.length < size) {
+      int[] grown = new int[Math.max(size, lengths.length + (lengths.length >> 1))];
+      System.arraycopy(lengths, from - base, grown, 0, kept);
+      lengths = grown;
+    } else {
+      System.arraycopy(lengths, from - base, lengths, 0, kept);
+    }
+    base = from;
+    reader.readIntegers(lengths, kept, want - decoded);
+    decoded = want;
+  }
+
+  /** Length {@code i} of the page (within the last {@link #fill}). */
+  int get(int i) {
+    return lengths[i - base];
+  }
+}

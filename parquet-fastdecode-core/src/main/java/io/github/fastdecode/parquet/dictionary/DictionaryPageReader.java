@@ -1,0 +1,94 @@
+package io.github.fastdecode.parquet.dictionary;
+
+import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import java.io.IOException;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Reads a dictionary page into parquet-java's {@link Dictionary}, after checking that the page's
+ * bytes hold the entries its header claims.
+ *
+ * <p>parquet-java's {@code Encoding.initDictionary} allocates an array of the claimed entry count
+ * before reading any entry, so a header claiming 2^31 - 1 entries is an out-of-memory error and a
+ * negative count a {@link NegativeArraySizeException}; a BYTE_ARRAY entry whose length runs past
+ * the page is an {@link IndexOutOfBoundsException}. Here each of those is a {@link
+ * ValuesDecodingException}, raised before anything sized by the header is allocated.
+ */
+public final class DictionaryPageReader {
+  private DictionaryPageReader() {}
+
+  /** The dictionary of {@code column} held by {@code page} (PLAIN or PLAIN_DICTIONARY encoded). */
+  public static Dictionary read(ColumnDescriptor column, DictionaryPage page) throws IOException {
+    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+    Encoding encoding = page.getEncoding();
+    // Named as the page type it is (DICTIONARY_PAGE in the page header), then its value encoding.
+    String what = "DICTIONARY_PAGE " + type + " (" + encoding + ")";
+    if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+      throw new ValuesDecodingException(what, 0, "dictionary pages are PLAIN or PLAIN_DICTIONARY encoded");
+    }
+    int size = page.getDictionarySize();
+    if (size < 0) {
+      throw new ValuesDecodingException(what, 0, "negative entry count " + size);
+    }
+    byte[] bytes = page.getBytes().toByteArray();
+    int width = fixedWidth(column);
+    if (width > 0) {
+      if ((long) size * width > bytes.length) {
+        throw new ValuesDecodingException(what, 0, "header claims " + size + " entries of " + width
+            + " bytes but the page has " + bytes.length + " bytes");
+      }
+    } else if (width == 0) {
+      // parquet-java refuses it too (IllegalArgumentException), after allocating for the header's count.
+      throw new ValuesDecodingException(what, 0, "entries of FIXED_LEN_BYTE_ARRAY(0) cannot be read");
+    } else if (type == PrimitiveTypeName.BOOLEAN) {
+      if (size > 8L * bytes.length) {
+        throw new ValuesDecodingException(what, 0, "header claims " + size + " entries but the page has " + bytes.length + " bytes");
+      }
+    } else {
+      checkLengthPrefixed(what, bytes, size);
+    }
+    return encoding.initDictionary(column, new DictionaryPage(BytesInput.from(bytes), size, encoding));
+  }
+
+  /** Each of {@code size} entries: a 4-byte little-endian length, then that many bytes, inside the page. */
+  private static void checkLengthPrefixed(String what, byte[] bytes, int size) {
+    int p = 0;
+    for (int i = 0; i < size; i++) {
+      if (bytes.length - p < 4) {
+        throw new ValuesDecodingException(what, p, "entry " + i + " of " + size + ": truncated length ("
+            + (bytes.length - p) + " of 4 bytes)");
+      }
+      int length = LittleEndian.getInt(bytes, p);
+      p += 4;
+      if (length < 0 || length > bytes.length - p) {
+        throw new ValuesDecodingException(what, p - 4, "entry " + i + " of " + size + " has length "
+            + Integer.toUnsignedString(length) + " but " + (bytes.length - p) + " bytes are left");
+      }
+      p += length;
+    }
+  }
+
+  /** Bytes per entry for fixed-width types; -1 for BYTE_ARRAY and BOOLEAN. */
+  private static int fixedWidth(ColumnDescriptor column) {
+    switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+      case INT32:
+      case FLOAT:
+        return 4;
+      case INT64:
+      case DOUBLE:
+        return 8;
+      case INT96:
+        return 12;
+      case FIXED_LEN_BYTE_ARRAY:
+        return column.getPrimitiveType().getTypeLength();
+      default:
+        return -1;
+    }
+  }
+}
