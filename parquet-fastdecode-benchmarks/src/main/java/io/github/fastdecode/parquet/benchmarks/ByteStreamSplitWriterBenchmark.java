@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Param;
 
 /** BYTE_STREAM_SPLIT writers: parquet-java's {@code ByteStreamSplitValuesWriter} family against {@link ByteStreamSplitWriter}'s. */
 public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
-  @Param({"FLOAT", "DOUBLE", "INT32", "INT64"})
+  @Param({"FLOAT", "DOUBLE", "INT32", "INT64", "FLBA16"})
   public String type;
 
   @Override
@@ -23,7 +23,8 @@ public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
         case "DOUBLE": pages[p] = DataShapes.doubles(VALUES_PER_PAGE, seed); break;
         case "INT32": pages[p] = ints(DataShapes.wide(VALUES_PER_PAGE, seed, 32)); break;
         case "INT64": pages[p] = DataShapes.wide(VALUES_PER_PAGE, seed, 64); break;
-        default: throw new IllegalArgumentException("unknown type " + type + "; known: FLOAT, DOUBLE, INT32, INT64");
+        case "FLBA16": pages[p] = new BinaryPage(fixedLength(VALUES_PER_PAGE, 16, seed)); break;
+        default: throw new IllegalArgumentException("unknown type " + type + "; known: FLOAT, DOUBLE, INT32, INT64, FLBA16");
       }
     }
     switch (type) {
@@ -38,6 +39,10 @@ public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
       case "INT32":
         parquetJavaWriter = new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
         fastWriter = new ByteStreamSplitWriter.IntWriter(SLAB, PAGE, HEAP);
+        break;
+      case "FLBA16":
+        parquetJavaWriter = new ByteStreamSplitValuesWriter.FixedLenByteArrayByteStreamSplitValuesWriter(16, SLAB, PAGE, HEAP);
+        fastWriter = new ByteStreamSplitWriter.FixedLenWriter(16, SLAB, PAGE, HEAP);
         break;
       default:
         parquetJavaWriter = new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);

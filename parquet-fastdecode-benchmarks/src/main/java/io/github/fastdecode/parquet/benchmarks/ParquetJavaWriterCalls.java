@@ -10,8 +10,13 @@ import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
 import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
+import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
+import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
+import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesWriter;
+import org.apache.parquet.io.api.Binary;
 import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
@@ -48,6 +53,20 @@ final class ParquetJavaWriterCalls {
   static void writeDoubles(ValuesWriter w, double[] src, int n) {
     for (int i = 0; i < n; i++) {
       w.writeDouble(src[i]);
+    }
+  }
+
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+  static void writeBooleans(ValuesWriter w, boolean[] src, int n) {
+    for (int i = 0; i < n; i++) {
+      w.writeBoolean(src[i]);
+    }
+  }
+
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+  static void writeBinaries(ValuesWriter w, Binary[] src, int n) {
+    for (int i = 0; i < n; i++) {
+      w.writeBytes(src[i]);
     }
   }
 
@@ -94,7 +113,28 @@ final class ParquetJavaWriterCalls {
     List<ValuesWriter> doubleWriters = List.of(new PlainValuesWriter(slab, page, heap),
         new ByteStreamSplitValuesWriter.DoubleByteStreamSplitValuesWriter(slab, page, heap),
         new DictionaryValuesWriter.PlainDoubleDictionaryValuesWriter(Integer.MAX_VALUE, Encoding.RLE_DICTIONARY, Encoding.PLAIN, heap));
+    boolean[] booleans = new boolean[n];
+    Binary[] binaries = new Binary[n];
+    for (int i = 0; i < n; i++) {
+      booleans[i] = (longs[i] & 1) != 0;
+      binaries[i] = Binary.fromConstantByteArray(java.nio.ByteBuffer.allocate(12).putLong(longs[i]).array());
+    }
+    // Every writer parquet-java has for BOOLEAN; for binaries, four of its classes.
+    List<ValuesWriter> booleanWriters = List.of(new BooleanPlainValuesWriter(),
+        new RunLengthBitPackingHybridValuesWriter(1, slab, page, heap));
+    List<ValuesWriter> binaryWriters = List.of(new PlainValuesWriter(slab, page, heap),
+        new FixedLenByteArrayPlainValuesWriter(12, slab, page, heap),
+        new DeltaLengthByteArrayValuesWriter(slab, page, heap),
+        new DeltaByteArrayWriter(slab, page, heap));
     for (int round = 0; round < 100; round++) {
+      for (ValuesWriter w : booleanWriters) {
+        writeBooleans(w, booleans, n);
+        w.reset();
+      }
+      for (ValuesWriter w : binaryWriters) {
+        writeBinaries(w, binaries, n);
+        w.reset();
+      }
       for (ValuesWriter w : intWriters) {
         writeIntegers(w, ints, n);
         w.reset();

@@ -4,13 +4,22 @@ import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
 import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
 
 import io.github.fastdecode.parquet.conformance.DataShapes;
+import io.github.fastdecode.parquet.plain.PlainBooleanWriter;
+import io.github.fastdecode.parquet.plain.PlainFixedLenWriter;
 import io.github.fastdecode.parquet.plain.PlainWriter;
+import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
+import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.openjdk.jmh.annotations.Param;
 
-/** PLAIN writers, INT32/INT64/FLOAT/DOUBLE: parquet-java's {@code PlainValuesWriter} against {@link PlainWriter}. */
+/**
+ * PLAIN writers for every type: parquet-java's {@code PlainValuesWriter} ({@code
+ * BooleanPlainValuesWriter}, {@code FixedLenByteArrayPlainValuesWriter}) against {@link PlainWriter}
+ * ({@link PlainBooleanWriter}, {@link PlainFixedLenWriter}). BYTE_ARRAY values are the sorted
+ * 16-byte strings of the reader benchmark; FLBA16 and INT96 random bytes.
+ */
 public class PlainWriterBenchmark extends WriterBenchmark {
-  @Param({"INT32", "INT64", "FLOAT", "DOUBLE"})
+  @Param({"INT32", "INT64", "FLOAT", "DOUBLE", "BOOLEAN", "BYTE_ARRAY", "FLBA16", "INT96"})
   public String type;
 
   @Override
@@ -23,10 +32,31 @@ public class PlainWriterBenchmark extends WriterBenchmark {
         case "INT64": pages[p] = DataShapes.wide(VALUES_PER_PAGE, seed, 64); break;
         case "FLOAT": pages[p] = DataShapes.floats(VALUES_PER_PAGE, seed); break;
         case "DOUBLE": pages[p] = DataShapes.doubles(VALUES_PER_PAGE, seed); break;
-        default: throw new IllegalArgumentException("unknown type " + type + "; known: INT32, INT64, FLOAT, DOUBLE");
+        case "BOOLEAN": pages[p] = booleans(DataShapes.wide(VALUES_PER_PAGE, seed, 64)); break;
+        case "BYTE_ARRAY": pages[p] = new BinaryPage(ByteArrayBenchmark.sortedStrings(p, 16)); break;
+        case "FLBA16": pages[p] = new BinaryPage(fixedLength(VALUES_PER_PAGE, 16, seed)); break;
+        case "INT96": pages[p] = new BinaryPage(fixedLength(VALUES_PER_PAGE, 12, seed)); break;
+        default: throw new IllegalArgumentException(
+            "unknown type " + type + "; known: INT32, INT64, FLOAT, DOUBLE, BOOLEAN, BYTE_ARRAY, FLBA16, INT96");
       }
     }
-    parquetJavaWriter = new PlainValuesWriter(SLAB, PAGE, HEAP);
-    fastWriter = new PlainWriter(SLAB, PAGE, HEAP);
+    switch (type) {
+      case "BOOLEAN":
+        parquetJavaWriter = new BooleanPlainValuesWriter();
+        fastWriter = new PlainBooleanWriter();
+        break;
+      case "FLBA16":
+        parquetJavaWriter = new FixedLenByteArrayPlainValuesWriter(16, SLAB, PAGE, HEAP);
+        fastWriter = new PlainFixedLenWriter(16, SLAB, PAGE, HEAP);
+        break;
+      case "INT96":
+        parquetJavaWriter = new FixedLenByteArrayPlainValuesWriter(12, SLAB, PAGE, HEAP);
+        fastWriter = new PlainFixedLenWriter(12, SLAB, PAGE, HEAP);
+        break;
+      default:
+        parquetJavaWriter = new PlainValuesWriter(SLAB, PAGE, HEAP);
+        fastWriter = new PlainWriter(SLAB, PAGE, HEAP);
+        break;
+    }
   }
 }

@@ -4,12 +4,14 @@ import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.PAGES;
 import static io.github.fastdecode.parquet.benchmarks.BenchmarkPages.VALUES_PER_PAGE;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.BinaryBatch;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.values.ValuesWriter;
+import org.apache.parquet.io.api.Binary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -42,7 +44,10 @@ public abstract class WriterBenchmark {
   @Param({"megamorphic"})
   public String callSite;
 
-  /** The values of each page: {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}. */
+  /**
+   * The values of each page: {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]},
+   * {@code boolean[]} or {@link BinaryPage}.
+   */
   Object[] pages;
   ValuesWriter parquetJavaWriter;
   BatchValuesWriter fastWriter;
@@ -91,6 +96,10 @@ public abstract class WriterBenchmark {
       ParquetJavaWriterCalls.writeLongs(w, (long[]) v, VALUES_PER_PAGE);
     } else if (v instanceof float[]) {
       ParquetJavaWriterCalls.writeFloats(w, (float[]) v, VALUES_PER_PAGE);
+    } else if (v instanceof boolean[]) {
+      ParquetJavaWriterCalls.writeBooleans(w, (boolean[]) v, VALUES_PER_PAGE);
+    } else if (v instanceof BinaryPage) {
+      ParquetJavaWriterCalls.writeBinaries(w, ((BinaryPage) v).binaries, VALUES_PER_PAGE);
     } else {
       ParquetJavaWriterCalls.writeDoubles(w, (double[]) v, VALUES_PER_PAGE);
     }
@@ -108,12 +117,48 @@ public abstract class WriterBenchmark {
       w.writeLongs((long[]) v, 0, VALUES_PER_PAGE);
     } else if (v instanceof float[]) {
       w.writeFloats((float[]) v, 0, VALUES_PER_PAGE);
+    } else if (v instanceof boolean[]) {
+      w.writeBooleans((boolean[]) v, 0, VALUES_PER_PAGE);
+    } else if (v instanceof BinaryPage) {
+      w.writeBinaries(((BinaryPage) v).batch, 0, VALUES_PER_PAGE);
     } else {
       w.writeDoubles((double[]) v, 0, VALUES_PER_PAGE);
     }
     byte[] bytes = w.getBytes().toByteArray();
     w.reset();
     return bytes;
+  }
+
+  /** One page of byte-array values both ways: parquet-java's {@link Binary}s and the same bytes as a batch. */
+  static final class BinaryPage {
+    final Binary[] binaries;
+    final BinaryBatch batch = new BinaryBatch();
+
+    BinaryPage(byte[][] values) {
+      binaries = new Binary[values.length];
+      for (int i = 0; i < values.length; i++) {
+        binaries[i] = Binary.fromConstantByteArray(values[i]);
+        batch.add(values[i], 0, values[i].length);
+      }
+    }
+  }
+
+  /** {@code count} random values of {@code length} bytes each (fixed-length columns). */
+  static byte[][] fixedLength(int count, int length, long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    byte[][] v = new byte[count][length];
+    for (byte[] b : v) {
+      r.nextBytes(b);
+    }
+    return v;
+  }
+
+  static boolean[] booleans(long[] v) {
+    boolean[] a = new boolean[v.length];
+    for (int i = 0; i < v.length; i++) {
+      a[i] = (v[i] & 1) != 0;
+    }
+    return a;
   }
 
   static int[] ints(long[] v) {
