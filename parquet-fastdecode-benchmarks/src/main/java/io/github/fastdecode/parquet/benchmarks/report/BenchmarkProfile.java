@@ -40,11 +40,13 @@ public enum BenchmarkProfile {
           List.of("\\.ByteArrayWriterBenchmark\\.", "-p", "encoding=DELTA_BYTE_ARRAY", "-p", "length=10", "-p", "cardinality=high"))),
 
   /**
-   * Every benchmark of the jar with every default parameter, two forks of 5 x 1 s after 5 x 1 s
-   * warm-up: 498 forks, about 2 hours per JDK on 2 cores (runall --dry-run recomputes it).
+   * Every benchmark of the jar with every default parameter, one fork of 5 x 500 ms after 4 x 500 ms
+   * warm-up: 249 forks, about 40 minutes per JDK (runall --dry-run recomputes it). One fork per
+   * case keeps three JDKs within an afternoon; JMH's error range in the report shows what that
+   * costs in precision.
    */
   FULL(
-      List.of("-f", "2", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"),
+      List.of("-f", "1", "-wi", "4", "-w", "500ms", "-i", "5", "-r", "500ms"),
       List.of(List.of("^io\\.github\\.fastdecode\\.parquet\\.benchmarks\\.")));
 
   /** Options every group of every profile gets: the gc profiler, for allocation per value. */
