@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.column;
 
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import java.util.Objects;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -22,6 +23,14 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * <p>Columns with repetition (lists, maps): one entry per level pair, not per row. The raw levels
  * are in {@link #definitionLevels()} and {@link #repetitionLevels()} at {@code [0, entryCount())};
  * values are always dense, one per entry whose definition level is the column's maximum.
+ *
+ * <p>Dictionary ids: after {@link #keepDictionaryIds()}, pages that are dictionary-encoded fill
+ * {@link #dictionaryIds()} instead of the value array, laid out as values would be, and {@link
+ * #dictionary()} holds the chunk's entries they index; nothing is looked up or copied per value.
+ * A batch never mixes ids and values: the first page a read takes from decides. When a chunk turns
+ * from dictionary pages to plain ones within a read (a writer whose dictionary grew too large), the
+ * ids read so far are turned into values and the batch holds values. Check {@link
+ * #hasDictionaryIds()} after every read.
  */
 public final class ColumnBatch {
   /** Where values of a flat optional column go. */
@@ -47,6 +56,9 @@ public final class ColumnBatch {
   final boolean[] nulls;
   final int[] definitionLevels;
   final int[] repetitionLevels;
+  int[] dictionaryIds;
+  /** The dictionary the ids index while this batch holds ids; null while it holds values. */
+  DictionaryValues dictionary;
 
   int entryCount;
   int valueCount;
@@ -97,7 +109,47 @@ public final class ColumnBatch {
     return new ColumnBatch(column, capacity, Layout.DENSE);
   }
 
+  /**
+   * Makes later reads store dictionary ids for dictionary-encoded pages (see the class comment).
+   * Not for BOOLEAN columns, which have no dictionary encoding.
+   *
+   * @return this batch
+   */
+  public ColumnBatch keepDictionaryIds() {
+    if (type == PrimitiveTypeName.BOOLEAN) {
+      throw new UnsupportedOperationException("BOOLEAN columns have no dictionary encoding");
+    }
+    if (dictionaryIds == null) {
+      dictionaryIds = new int[capacity];
+    }
+    return this;
+  }
+
+  /** Whether reads keep dictionary ids ({@link #keepDictionaryIds()}). */
+  public boolean keepsDictionaryIds() {
+    return dictionaryIds != null;
+  }
+
+  /** Whether the last read stored dictionary ids ({@link #dictionaryIds()}) rather than values. */
+  public boolean hasDictionaryIds() {
+    return dictionary != null;
+  }
+
+  /**
+   * The ids of the last read when {@link #hasDictionaryIds()}, where the values would be (dense, or
+   * at row positions with 0 for null rows); null unless {@link #keepDictionaryIds()} was called.
+   */
+  public int[] dictionaryIds() {
+    return dictionaryIds;
+  }
+
+  /** The entries {@link #dictionaryIds()} index, while {@link #hasDictionaryIds()}; otherwise null. */
+  public DictionaryValues dictionary() {
+    return dictionary;
+  }
+
   void clear() {
+    dictionary = null;
     entryCount = 0;
     valueCount = 0;
     nullCount = 0;

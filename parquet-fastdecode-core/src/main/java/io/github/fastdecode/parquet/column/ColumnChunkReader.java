@@ -1,7 +1,10 @@
 package io.github.fastdecode.parquet.column;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.dictionary.DictionaryReader;
+import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.io.IOException;
@@ -67,6 +70,8 @@ public final class ColumnChunkReader {
   private boolean dictionaryLoaded;
   private Dictionary dictionary;
   private BatchValuesReader dictionaryValues;
+  /** The dictionary's entries for batches that keep ids, made on first use. */
+  private DictionaryValues dictionaryEntries;
 
   private long entriesRead;
   /** Index of the current data page in the chunk, -1 before the first. */
@@ -136,6 +141,9 @@ public final class ColumnChunkReader {
     batch.clear();
     try {
       while (batch.entryCount < max && nextEntriesAvailable()) {
+        if (batch.dictionaryIds != null) {
+          chooseIdsOrValues(batch);
+        }
         readEntries(batch, Math.min(max - batch.entryCount, pageRemaining));
       }
     } catch (ColumnReadException e) {
@@ -144,6 +152,66 @@ public final class ColumnChunkReader {
       throw wrap(e, pageIndex);
     }
     return batch.entryCount;
+  }
+
+  /**
+   * For a batch that keeps ids, before the current page's entries join it: the batch's first page
+   * decides whether it holds ids or values. A plain page after dictionary pages (a writer's
+   * fallback, once per chunk at most) turns the ids read so far into values, and the batch goes on
+   * with values; a dictionary page joining a batch of values is decoded to values.
+   */
+  private void chooseIdsOrValues(ColumnBatch batch) {
+    boolean ids = valuesEncoding.usesDictionary();
+    if (batch.entryCount == 0) {
+      batch.dictionary = ids && dictionary != null ? dictionaryEntries() : null;
+    } else if (batch.dictionary != null && !ids) {
+      idsToValues(batch);
+    }
+  }
+
+  /**
+   * Replaces the batch's ids by the values they index (a cold path: once per chunk at most). Null
+   * rows at row positions hold id 0, which the dictionary may not have, and get zero values.
+   */
+  private void idsToValues(ColumnBatch batch) {
+    DictionaryValues d = batch.dictionary;
+    int[] ids = batch.dictionaryIds;
+    boolean positioned = !batch.isNested() && batch.layout() == ColumnBatch.Layout.ROW_POSITIONS && batch.nulls.length != 0;
+    if (d.binaries() != null) {
+      batch.binaries.clear();
+    }
+    for (int i = 0; i < batch.valueCount; i++) {
+      boolean isNull = positioned && batch.nulls[i];
+      int id = ids[i];
+      switch (type) {
+        case INT32:
+          batch.ints[i] = isNull ? 0 : d.ints()[id];
+          break;
+        case INT64:
+          batch.longs[i] = isNull ? 0 : d.longs()[id];
+          break;
+        case FLOAT:
+          batch.floats[i] = isNull ? 0 : d.floats()[id];
+          break;
+        case DOUBLE:
+          batch.doubles[i] = isNull ? 0 : d.doubles()[id];
+          break;
+        default: {
+          BinaryBatch entries = d.binaries();
+          batch.binaries.add(entries.bytes(), isNull ? 0 : entries.offset(id), isNull ? 0 : entries.length(id));
+          break;
+        }
+      }
+    }
+    batch.dictionary = null;
+  }
+
+  private DictionaryValues dictionaryEntries() {
+    if (dictionaryEntries == null) {
+      BatchValuesReader r = dictionaryReader();
+      dictionaryEntries = r instanceof DictionaryReader ? ((DictionaryReader) r).values() : DictionaryValues.of(column, dictionary);
+    }
+    return dictionaryEntries;
   }
 
   /**
@@ -314,13 +382,7 @@ public final class ColumnChunkReader {
     }
     Encoding encoding = valuesEncoding;
     if (encoding.usesDictionary()) {
-      if (dictionary == null) {
-        throw problem("page is " + encoding + " but the chunk has no dictionary page");
-      }
-      if (dictionaryValues == null) {
-        dictionaryValues = FastDecode.newDictionaryValuesReader(column, encoding, dictionary);
-      }
-      r = dictionaryValues;
+      r = dictionaryReader();
     } else {
       r = valueReaders.get(encoding);
       if (r == null) {
@@ -336,6 +398,17 @@ public final class ColumnChunkReader {
     valuesIn = null;
     values = r;
     return r;
+  }
+
+  /** The chunk's one dictionary-encoded values reader (the current page's encoding uses the dictionary). */
+  private BatchValuesReader dictionaryReader() {
+    if (dictionary == null) {
+      throw problem("page is " + valuesEncoding + " but the chunk has no dictionary page");
+    }
+    if (dictionaryValues == null) {
+      dictionaryValues = FastDecode.newDictionaryValuesReader(column, valuesEncoding, dictionary);
+    }
+    return dictionaryValues;
   }
 
   private void readEntries(ColumnBatch batch, int m) {
@@ -390,6 +463,11 @@ public final class ColumnChunkReader {
     }
     BatchValuesReader r = valuesReader();
     int at = batch.valueCount;
+    if (batch.dictionary != null) {
+      r.readDictionaryIds(batch.dictionaryIds, at, n);
+      batch.valueCount += n;
+      return;
+    }
     switch (type) {
       case INT32:
         r.readIntegers(batch.ints, at, n);
@@ -421,15 +499,22 @@ public final class ColumnChunkReader {
   private void readAtRowPositions(ColumnBatch batch, int at, int m, int nonNull) {
     boolean[] nulls = batch.nulls;
     BatchValuesReader r = nonNull > 0 ? valuesReader() : null;
+    if (batch.dictionary != null) {
+      int[] a = batch.dictionaryIds;
+      if (r != null) {
+        r.readDictionaryIds(a, at, nonNull);
+      }
+      spread(a, nulls, at, m, nonNull);
+      batch.valueCount += m;
+      return;
+    }
     switch (type) {
       case INT32: {
         int[] a = batch.ints;
         if (r != null) {
           r.readIntegers(a, at, nonNull);
         }
-        for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
-          a[i] = nulls[i] ? 0 : a[k--];
-        }
+        spread(a, nulls, at, m, nonNull);
         break;
       }
       case INT64: {
@@ -493,6 +578,13 @@ public final class ColumnChunkReader {
       }
     }
     batch.valueCount += m;
+  }
+
+  /** Moves {@code nonNull} values at {@code a[at..]} to their rows among {@code m}, zeroing null rows. */
+  private static void spread(int[] a, boolean[] nulls, int at, int m, int nonNull) {
+    for (int i = at + m - 1, k = at + nonNull - 1; i >= at; i--) {
+      a[i] = nulls[i] ? 0 : a[k--];
+    }
   }
 
   private int[] levelScratch(int n) {

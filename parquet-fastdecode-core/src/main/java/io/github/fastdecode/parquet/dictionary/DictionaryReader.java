@@ -28,6 +28,7 @@ public final class DictionaryReader extends BatchValuesReader {
   private final String encoding;
   private final PrimitiveTypeName type;
   private final int size;
+  private final DictionaryValues values;
   private int[] ints;
   private long[] longs;
   private float[] floats;
@@ -53,59 +54,26 @@ public final class DictionaryReader extends BatchValuesReader {
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.encoding = "RLE_DICTIONARY " + type;
     this.decoder = new RleBitPackedHybridDecoder(encoding + " ids");
-    int maxId = dictionary.getMaxId();
-    if (maxId < -1) {
-      throw new ValuesDecodingException(encoding, 0, "dictionary max id " + maxId + " is negative");
+    this.values = DictionaryValues.of(column, dictionary);
+    this.size = values.size();
+    ints = values.ints();
+    longs = values.longs();
+    floats = values.floats();
+    doubles = values.doubles();
+    if (values.binaries() != null) {
+      binaryBytes = values.binaries().bytes();
+      binaryOffsets = values.binaries().offsets();
+      // Scalar reads hand out parquet-java's own entries, as its dictionary reader does.
+      binaries = new Binary[size];
+      for (int i = 0; i < size; i++) {
+        binaries[i] = dictionary.decodeToBinary(i);
+      }
     }
-    this.size = maxId + 1;
-    switch (type) {
-      case INT32:
-        ints = new int[size];
-        for (int i = 0; i < size; i++) {
-          ints[i] = dictionary.decodeToInt(i);
-        }
-        break;
-      case INT64:
-        longs = new long[size];
-        for (int i = 0; i < size; i++) {
-          longs[i] = dictionary.decodeToLong(i);
-        }
-        break;
-      case FLOAT:
-        floats = new float[size];
-        for (int i = 0; i < size; i++) {
-          floats[i] = dictionary.decodeToFloat(i);
-        }
-        break;
-      case DOUBLE:
-        doubles = new double[size];
-        for (int i = 0; i < size; i++) {
-          doubles[i] = dictionary.decodeToDouble(i);
-        }
-        break;
-      case BINARY:
-      case FIXED_LEN_BYTE_ARRAY:
-      case INT96:
-        binaries = new Binary[size];
-        binaryOffsets = new int[size + 1];
-        long total = 0;
-        for (int i = 0; i < size; i++) {
-          binaries[i] = dictionary.decodeToBinary(i);
-          total += binaries[i].length();
-          if (total > Integer.MAX_VALUE - 16) {
-            throw new ValuesDecodingException(encoding, 0, "dictionary values exceed 2 GiB");
-          }
-          binaryOffsets[i + 1] = (int) total;
-        }
-        binaryBytes = new byte[(int) total];
-        for (int i = 0; i < size; i++) {
-          Binary b = binaries[i];
-          System.arraycopy(b.getBytesUnsafe(), 0, binaryBytes, binaryOffsets[i], b.length());
-        }
-        break;
-      default:
-        throw new IllegalArgumentException("no dictionary reader for " + type);
-    }
+  }
+
+  /** The dictionary's entries, which ids from {@link #readDictionaryIds} index. */
+  public DictionaryValues values() {
+    return values;
   }
 
   /** Whether this reader handles dictionaries of the column's type. */

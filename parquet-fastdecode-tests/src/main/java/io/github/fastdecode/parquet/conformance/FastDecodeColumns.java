@@ -4,6 +4,7 @@ import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ColumnChunkReader;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /** This library's readers producing {@link ColumnEntries}, for comparison with {@link ParquetJavaColumns}. */
 public final class FastDecodeColumns {
@@ -33,6 +35,16 @@ public final class FastDecodeColumns {
    * {@code batchSize}; flat or repeated.
    */
   public static Map<String, ColumnEntries> read(Path file, List<ColumnDescriptor> columns, int batchSize, ColumnBatch.Layout layout) throws IOException {
+    return read(file, columns, batchSize, layout, false);
+  }
+
+  /**
+   * As {@link #read(Path, List, int, ColumnBatch.Layout)}; with {@code dictionaryIds}, batches keep
+   * dictionary ids ({@link ColumnBatch#keepDictionaryIds()}, all types but BOOLEAN) and the entries
+   * are the dictionary values the ids index.
+   */
+  public static Map<String, ColumnEntries> read(Path file, List<ColumnDescriptor> columns, int batchSize, ColumnBatch.Layout layout,
+      boolean dictionaryIds) throws IOException {
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
       List<ColumnDescriptor> chosen = columns == null ? reader.getFooter().getFileMetaData().getSchema().getColumns() : columns;
       reader.setRequestedSchema(chosen);
@@ -40,7 +52,7 @@ public final class FastDecodeColumns {
       List<ColumnBatch> batches = new ArrayList<>();
       for (ColumnDescriptor c : chosen) {
         out.put(ParquetJavaColumns.name(c), new ColumnEntries(ParquetJavaColumns.name(c)));
-        batches.add(ColumnBatch.forColumn(c, batchSize, layout));
+        batches.add(keepIds(ColumnBatch.forColumn(c, batchSize, layout), dictionaryIds));
       }
       PageReadStore store;
       int rowGroup = 0;
@@ -57,6 +69,10 @@ public final class FastDecodeColumns {
       }
       return out;
     }
+  }
+
+  private static ColumnBatch keepIds(ColumnBatch batch, boolean dictionaryIds) {
+    return dictionaryIds && batch.type() != PrimitiveTypeName.BOOLEAN ? batch.keepDictionaryIds() : batch;
   }
 
   /** Appends a batch's entries. */
@@ -77,8 +93,14 @@ public final class FastDecodeColumns {
     }
   }
 
-  /** Null rows placed at row positions must hold a zero value. */
+  /** Null rows placed at row positions must hold a zero value (id 0 when the batch holds ids). */
   private static void checkZero(ColumnBatch batch, int i) {
+    if (batch.hasDictionaryIds()) {
+      if (batch.dictionaryIds()[i] != 0) {
+        throw new AssertionError(batch.column() + ": null row " + i + " holds dictionary id " + batch.dictionaryIds()[i]);
+      }
+      return;
+    }
     Object v = value(batch, i);
     boolean zero = v instanceof byte[] ? ((byte[]) v).length == 0
         : v instanceof Boolean ? !((Boolean) v) : ((Number) v).doubleValue() == 0;
@@ -87,8 +109,11 @@ public final class FastDecodeColumns {
     }
   }
 
-  /** Value {@code i} of a batch, boxed. */
+  /** Value {@code i} of a batch, boxed (looked up in the dictionary when the batch holds ids). */
   public static Object value(ColumnBatch batch, int i) {
+    if (batch.hasDictionaryIds()) {
+      return entry(batch.dictionary(), batch.dictionaryIds()[i]);
+    }
     switch (batch.type()) {
       case BOOLEAN:
         return batch.booleans()[i];
@@ -106,12 +131,34 @@ public final class FastDecodeColumns {
     }
   }
 
+  /** Dictionary entry {@code id}, boxed. */
+  public static Object entry(DictionaryValues dictionary, int id) {
+    switch (dictionary.type()) {
+      case INT32:
+        return dictionary.ints()[id];
+      case INT64:
+        return dictionary.longs()[id];
+      case FLOAT:
+        return dictionary.floats()[id];
+      case DOUBLE:
+        return dictionary.doubles()[id];
+      default:
+        return dictionary.binaries().toByteArray(id);
+    }
+  }
+
   /**
    * Every column of a flat file through {@link ParquetBatchReader}, alternating reads of up to
    * {@code batchSize} rows and skips of random length (seeded): one value per row, {@link #SKIPPED}
    * where a skip moved over the row.
    */
   public static Map<String, List<Object>> readFlatWithSkips(Path file, int batchSize, ColumnBatch.Layout layout, long seed) throws IOException {
+    return readFlatWithSkips(file, batchSize, layout, seed, false);
+  }
+
+  /** As {@link #readFlatWithSkips(Path, int, ColumnBatch.Layout, long)}, keeping dictionary ids if asked. */
+  public static Map<String, List<Object>> readFlatWithSkips(Path file, int batchSize, ColumnBatch.Layout layout, long seed,
+      boolean dictionaryIds) throws IOException {
     Random random = new Random(seed);
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file))) {
       Map<String, List<Object>> out = new LinkedHashMap<>();
@@ -119,6 +166,9 @@ public final class FastDecodeColumns {
         out.put(ParquetJavaColumns.name(c), new ArrayList<>());
       }
       ColumnBatch[] batches = reader.newBatches(batchSize, layout);
+      for (ColumnBatch b : batches) {
+        keepIds(b, dictionaryIds);
+      }
       while (reader.remainingRows() > 0) {
         if (random.nextInt(3) == 0) {
           long skip = Math.min(reader.remainingRows(), random.nextInt(3 * batchSize + 1));

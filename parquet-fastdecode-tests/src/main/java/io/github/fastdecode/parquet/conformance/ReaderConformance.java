@@ -77,6 +77,17 @@ public final class ReaderConformance {
     };
   }
 
+  /**
+   * As {@link #fastdecode(int, ColumnBatch.Layout)}, with batches that keep dictionary ids ({@link
+   * ColumnBatch#keepDictionaryIds()}); the values compared are the dictionary entries they index.
+   */
+  public static ColumnSource fastdecodeWithDictionaryIds(int batchSize, ColumnBatch.Layout layout) {
+    return (file, column) -> {
+      ColumnDescriptor c = flatColumn(file, column);
+      return FastDecodeColumns.read(file, List.of(c), batchSize, layout, true).get(column).values();
+    };
+  }
+
   private static ColumnDescriptor flatColumn(Path file, String column) throws IOException {
     for (ColumnDescriptor c : schemaColumns(file)) {
       if (ParquetJavaColumns.name(c).equals(column)) {

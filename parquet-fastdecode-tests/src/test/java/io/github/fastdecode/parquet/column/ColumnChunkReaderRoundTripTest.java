@@ -72,9 +72,11 @@ class ColumnChunkReaderRoundTripTest {
     }
     for (int batch : new int[] {3, 1000}) {
       for (ColumnBatch.Layout layout : ColumnBatch.Layout.values()) {
-        Map<String, ColumnEntries> ours = FastDecodeColumns.read(f, null, batch, layout);
-        for (String c : records.keySet()) {
-          assertNoMismatch(ReaderConformance.compare(f + " batch " + batch + " " + layout, c, records.get(c), ours.get(c).values()));
+        for (boolean ids : new boolean[] {false, true}) {
+          Map<String, ColumnEntries> ours = FastDecodeColumns.read(f, null, batch, layout, ids);
+          for (String c : records.keySet()) {
+            assertNoMismatch(ReaderConformance.compare(f + " batch " + batch + " " + layout + (ids ? " ids" : ""), c, records.get(c), ours.get(c).values()));
+          }
         }
       }
     }
@@ -89,7 +91,7 @@ class ColumnChunkReaderRoundTripTest {
     for (long seed = 1; seed <= 3; seed++) {
       for (int batch : new int[] {5, 333}) {
         ColumnBatch.Layout layout = seed % 2 == 0 ? ColumnBatch.Layout.ROW_POSITIONS : ColumnBatch.Layout.DENSE;
-        Map<String, List<Object>> ours = FastDecodeColumns.readFlatWithSkips(f, batch, layout, seed);
+        Map<String, List<Object>> ours = FastDecodeColumns.readFlatWithSkips(f, batch, layout, seed, seed == 3);
         for (String c : records.keySet()) {
           assertNoMismatch(ReaderConformance.compare(f + " skips seed " + seed + " batch " + batch, c, records.get(c), ours.get(c)));
         }
@@ -101,6 +103,7 @@ class ColumnChunkReaderRoundTripTest {
   void theKitsFastdecodeSourcePasses() throws IOException {
     for (int i = 0; i < 4; i++) {
       ReaderConformance.assertFile(files.get(i * 7), ReaderConformance.fastdecode(100, ColumnBatch.Layout.DENSE));
+      ReaderConformance.assertFile(files.get(i * 7 + 1), ReaderConformance.fastdecodeWithDictionaryIds(100, ColumnBatch.Layout.ROW_POSITIONS));
     }
   }
 

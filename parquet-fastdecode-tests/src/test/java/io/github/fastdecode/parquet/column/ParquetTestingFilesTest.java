@@ -54,7 +54,8 @@ class ParquetTestingFilesTest {
       return;
     }
     for (int batch : new int[] {1, 100, 4096}) {
-      Map<String, ColumnEntries> ours = FastDecodeColumns.read(file, null, batch, ColumnBatch.Layout.DENSE);
+      // Batches of 100 keep dictionary ids, so ids are checked on every file too.
+      Map<String, ColumnEntries> ours = FastDecodeColumns.read(file, null, batch, ColumnBatch.Layout.DENSE, batch == 100);
       assertEquals(expected.keySet(), ours.keySet());
       for (String c : expected.keySet()) {
         ColumnEntries e = expected.get(c);
@@ -80,6 +81,7 @@ class ParquetTestingFilesTest {
     Path csv = dataDir().resolve(name.replace(".parquet", "_expect.csv"));
     if (Files.exists(csv)) {
       matchesCsv(file, csv, FastDecodeColumns.read(file, null, 333, ColumnBatch.Layout.ROW_POSITIONS));
+      matchesCsv(file, csv, FastDecodeColumns.read(file, null, 333, ColumnBatch.Layout.ROW_POSITIONS, true));
     }
   }
 
