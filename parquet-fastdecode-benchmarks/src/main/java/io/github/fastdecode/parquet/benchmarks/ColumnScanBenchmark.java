@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.benchmarks;
 
 import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.column.ColumnChunkReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,10 +11,12 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -30,7 +33,12 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Whole-column scans of a generated file of about 100 MB (6.5 million rows, uncompressed, V2
  * pages): an INT64 column in DELTA_BINARY_PACKED, a DOUBLE column in BYTE_STREAM_SPLIT, a
- * dictionary-encoded string column and an optional INT32 column with 10% nulls. {@code parquetJava}
+ * dictionary-encoded string column and an optional INT32 column with 10% nulls. {@code dict_str_ids}
+ * scans the string column as dictionary ids on both sides (parquet-java's {@code
+ * getCurrentValueDictionaryID()}, this library's {@code ColumnBatch.keepDictionaryIds()}), as
+ * engines that keep dictionary-encoded vectors do; {@code dict_str} materialises values (parquet-java
+ * hands out references to its dictionary's {@code Binary} entries, this library copies bytes into
+ * the batch). {@code parquetJava}
  * scans through {@code ColumnReadStoreImpl} and one {@code ColumnReader} call per value, as engines
  * do, storing each entry's level and value into reused arrays of {@value #BATCH}; {@code
  * fastdecode} through {@code ColumnChunkReader} into a {@code ColumnBatch} of the same size. Both
@@ -50,7 +58,7 @@ public class ColumnScanBenchmark {
   static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
       "message scan { required int64 delta_i64; required double bss_d; required binary dict_str (STRING); optional int32 opt_i32; }");
 
-  @Param({"delta_i64", "bss_d", "dict_str", "opt_i32"})
+  @Param({"delta_i64", "bss_d", "dict_str", "dict_str_ids", "opt_i32"})
   public String column;
 
   private Path file;
@@ -61,13 +69,18 @@ public class ColumnScanBenchmark {
   @Setup(Level.Trial)
   public void setup() throws IOException {
     file = generatedFile();
+    boolean ids = column.endsWith("_ids");
+    String name = ids ? column.substring(0, column.length() - "_ids".length()) : column;
     for (ColumnDescriptor c : SCHEMA.getColumns()) {
-      if (c.getPath()[0].equals(column)) {
+      if (c.getPath()[0].equals(name)) {
         descriptor = c;
       }
     }
     batch = ColumnBatch.forColumn(descriptor, BATCH);
-    parquetJavaBatch = new ColumnScans.ParquetJavaBatch(descriptor.getPrimitiveType().getPrimitiveTypeName(), BATCH);
+    if (ids) {
+      batch.keepDictionaryIds();
+    }
+    parquetJavaBatch = new ColumnScans.ParquetJavaBatch(descriptor.getPrimitiveType().getPrimitiveTypeName(), BATCH, ids);
     long expected = ColumnScans.parquetJava(file, descriptor);
     long actual = ColumnScans.fastdecode(file, descriptor, batch);
     if (expected != actual) {
@@ -77,6 +90,17 @@ public class ColumnScanBenchmark {
     long fdValues = ColumnScans.fastdecodeIntoBatches(file, descriptor, batch);
     if (pjValues != fdValues) {
       throw new IllegalStateException(column + ": " + pjValues + " values through parquet-java, " + fdValues + " through fastdecode");
+    }
+    if (ids && !firstBatchHasIds()) {
+      throw new IllegalStateException(column + ": the batch holds values, not dictionary ids");
+    }
+  }
+
+  private boolean firstBatchHasIds() throws IOException {
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+      reader.setRequestedSchema(java.util.List.of(descriptor));
+      new ColumnChunkReader(descriptor, reader.readNextRowGroup().getPageReader(descriptor), 0).readBatch(batch);
+      return batch.hasDictionaryIds();
     }
   }
 

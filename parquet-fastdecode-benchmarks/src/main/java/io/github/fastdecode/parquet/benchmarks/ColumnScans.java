@@ -13,7 +13,11 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -103,6 +107,9 @@ final class ColumnScans {
    * switch is outside the loops, so each loop is a plain array walk.
    */
   private static long fold(long h, ColumnBatch batch, int n, int maxDef, boolean nested) {
+    if (batch.hasDictionaryIds() && batch.dictionary().binaries() == null) {
+      throw new UnsupportedOperationException("checksums of dictionary ids cover byte-array columns only");
+    }
     int[] levels = levelsOf(batch, n, maxDef, nested);
     int[] repetition = batch.repetitionLevels();
     int k = 0;
@@ -168,7 +175,10 @@ final class ColumnScans {
         return h;
       }
       default: {
-        BinaryBatch v = batch.binaries();
+        // A batch of dictionary ids folds the entries they index.
+        boolean ids = batch.hasDictionaryIds();
+        BinaryBatch v = ids ? batch.dictionary().binaries() : batch.binaries();
+        int[] idArray = batch.dictionaryIds();
         byte[] bytes = v.bytes();
         int[] offsets = v.offsets();
         for (int i = 0; i < n; i++) {
@@ -176,7 +186,8 @@ final class ColumnScans {
           int d = levels[i];
           h = h * 31 + d;
           if (d == maxDef) {
-            h = h * 31 + bytesHash(bytes, offsets[k], offsets[k + 1] - offsets[k]);
+            int e = ids ? idArray[k] : k;
+            h = h * 31 + bytesHash(bytes, offsets[e], offsets[e + 1] - offsets[e]);
             k++;
           }
         }
@@ -221,8 +232,11 @@ final class ColumnScans {
     final float[] floats;
     final double[] doubles;
     final Binary[] binaries;
+    /** Dictionary ids instead of values ({@code ColumnReader.getCurrentValueDictionaryID()}), or null. */
+    final int[] ids;
 
-    ParquetJavaBatch(PrimitiveTypeName type, int capacity) {
+    ParquetJavaBatch(PrimitiveTypeName type, int capacity, boolean dictionaryIds) {
+      ids = dictionaryIds ? new int[capacity] : null;
       levels = new int[capacity];
       booleans = new boolean[type == PrimitiveTypeName.BOOLEAN ? capacity : 0];
       ints = new int[type == PrimitiveTypeName.INT32 ? capacity : 0];
@@ -250,17 +264,26 @@ final class ColumnScans {
       PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
       int maxDef = column.getMaxDefinitionLevel();
       int[] levels = out.levels;
+      int[] ids = out.ids;
       int capacity = levels.length;
       PageReadStore store;
       while ((store = reader.readNextRowGroup()) != null) {
-        ColumnReader r = new ColumnReadStoreImpl(store, new GroupRecordConverter(schema).getRootConverter(), schema, createdBy)
-            .getColumnReader(column);
+        GroupConverter root = ids != null ? new DictionaryIdConverter() : new GroupRecordConverter(schema).getRootConverter();
+        ColumnReader r = new ColumnReadStoreImpl(store, root, schema, createdBy).getColumnReader(column);
         int j = 0;
         for (long i = 0, n = r.getTotalValueCount(); i < n; i++) {
           int d = r.getCurrentDefinitionLevel();
           levels[j] = d;
           if (d == maxDef) {
             values++;
+            if (ids != null) {
+              ids[j] = r.getCurrentValueDictionaryID();
+              r.consume();
+              if (++j == capacity) {
+                j = 0;
+              }
+              continue;
+            }
             // The type is fixed for the scan, so the JIT hoists this switch out of the loop.
             switch (type) {
               case BOOLEAN:
@@ -308,6 +331,36 @@ final class ColumnScans {
       }
     }
     return values;
+  }
+
+  /**
+   * A flat schema's converter whose leaves take dictionary ids, so parquet-java's column reader keeps
+   * ids ({@code getCurrentValueDictionaryID()}) as it does for engines with dictionary support.
+   */
+  private static final class DictionaryIdConverter extends GroupConverter {
+    private final PrimitiveConverter leaf = new PrimitiveConverter() {
+      @Override
+      public boolean hasDictionarySupport() {
+        return true;
+      }
+
+      @Override
+      public void setDictionary(Dictionary dictionary) {}
+
+      @Override
+      public void addValueFromDictionary(int dictionaryId) {}
+    };
+
+    @Override
+    public Converter getConverter(int fieldIndex) {
+      return leaf;
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void end() {}
   }
 
   static long bytesHash(byte[] b, int from, int length) {

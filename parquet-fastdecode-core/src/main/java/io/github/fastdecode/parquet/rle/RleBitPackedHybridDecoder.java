@@ -76,25 +76,12 @@ public final class RleBitPackedHybridDecoder {
       if (pos >= end) {
         throw corrupt(pos, "no more runs: " + wanted + " more values were requested");
       }
-      int headerAt = pos;
-      long header = 0;
-      int shift = 0;
-      while (true) {
-        if (pos >= end) {
-          throw corrupt(headerAt, "truncated run header");
-        }
-        int b = data[pos++];
-        header |= (long) (b & 0x7F) << shift;
-        if (b >= 0) {
-          break;
-        }
-        shift += 7;
-        if (shift > 28) {
-          throw corrupt(headerAt, "run header varint longer than 5 bytes");
-        }
-      }
-      if (header > 0xFFFF_FFFFL) {
-        throw corrupt(headerAt, "run header " + header + " exceeds 32 bits");
+      // Runs shorter than 64 values (or 8 groups) have a one-byte header.
+      long header = data[pos];
+      if (header >= 0) {
+        pos++;
+      } else {
+        header = longHeader();
       }
       if ((header & 1) == 0) {
         packed = false;
@@ -119,6 +106,31 @@ public final class RleBitPackedHybridDecoder {
         pos = (int) Math.min(end, pos + groups * bitWidth);
       }
     } while (runLeft == 0);
+  }
+
+  /** A run header of more than one byte (the ULEB128 varint at {@code pos}), moving past it. */
+  private long longHeader() {
+    int headerAt = pos;
+    long header = 0;
+    int shift = 0;
+    while (true) {
+      if (pos >= end) {
+        throw corrupt(headerAt, "truncated run header");
+      }
+      int b = data[pos++];
+      header |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        break;
+      }
+      shift += 7;
+      if (shift > 28) {
+        throw corrupt(headerAt, "run header varint longer than 5 bytes");
+      }
+    }
+    if (header > 0xFFFF_FFFFL) {
+      throw corrupt(headerAt, "run header " + header + " exceeds 32 bits");
+    }
+    return header;
   }
 
   /** Reads {@code n} values into {@code dst[off..off+n)}. */
@@ -152,7 +164,11 @@ public final class RleBitPackedHybridDecoder {
       }
       int m = (int) Math.min(runLeft, n - done);
       int at = off + done;
-      if (packed) {
+      if (packed && bitWidth == 1) {
+        // Levels of a flat optional column: counted by bit counts, not per value.
+        int ones = bitsToInts(dst, at, m);
+        equal += level == 1 ? ones : level == 0 ? m - ones : 0;
+      } else if (packed) {
         extract(dst, at, m);
         for (int i = at; i < at + m; i++) {
           equal += dst[i] == level ? 1 : 0;
@@ -165,6 +181,35 @@ public final class RleBitPackedHybridDecoder {
       done += m;
     }
     return equal;
+  }
+
+  /**
+   * Width 1 into ints: up to 56 values per 8-byte load, with no per-run kernel dispatch (short runs
+   * are the norm for levels with scattered nulls); returns how many are 1.
+   */
+  private int bitsToInts(int[] dst, int off, int m) {
+    byte[] d = data;
+    long b = bit;
+    int i = 0;
+    int ones = 0;
+    long fastEnd = 8L * (end - 8);
+    while (i < m && b <= fastEnd) {
+      int r = Math.min(56, m - i);
+      long w = LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7);
+      ones += Long.bitCount(w & (-1L >>> (64 - r)));
+      for (int k = 0, o = off + i; k < r; k++) {
+        dst[o + k] = (int) (w >>> k) & 1;
+      }
+      i += r;
+      b += r;
+    }
+    for (; i < m; i++, b++) {
+      int v = slowValue(b) & 1;
+      ones += v;
+      dst[off + i] = v;
+    }
+    bit = b;
+    return ones;
   }
 
   /**
@@ -218,8 +263,9 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /**
-   * Width 1, the levels of every flat optional column and all RLE booleans: 56 values per 8-byte
-   * load (a load at any bit offset holds at least 57 bits), counted with one bit count.
+   * Width 1, the levels of every flat optional column and all RLE booleans: up to 56 values per
+   * 8-byte load (a load at any bit offset holds at least 57 bits), counted with one bit count. Short
+   * runs (a column with scattered nulls has a run every 20 or so values) take one load too.
    */
   private int bitsNotEqual(boolean[] dst, int off, int m, int level) {
     byte[] d = data;
@@ -227,13 +273,17 @@ public final class RleBitPackedHybridDecoder {
     int i = 0;
     int ones = 0;
     long fastEnd = 8L * (end - 8);
-    for (; m - i >= 56 && b <= fastEnd; i += 56, b += 56) {
+    while (i < m && b <= fastEnd) {
+      int r = Math.min(56, m - i);
       long w = LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7);
-      ones += Long.bitCount(w & 0x00FF_FFFF_FFFF_FFFFL);
-      for (int k = 0, o = off + i; k < 56; k++) {
+      ones += Long.bitCount(w & (-1L >>> (64 - r)));
+      for (int k = 0, o = off + i; k < r; k++) {
         dst[o + k] = (int) ((w >>> k) & 1) != level;
       }
+      i += r;
+      b += r;
     }
+    // The last bytes of the data, where an 8-byte load would overrun.
     for (; i < m; i++, b++) {
       int v = (b <= fastEnd ? (int) (LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7)) : slowValue(b)) & 1;
       ones += v;
