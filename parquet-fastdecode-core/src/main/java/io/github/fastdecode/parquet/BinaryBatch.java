@@ -1,5 +1,6 @@
 package io.github.fastdecode.parquet;
 
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
@@ -106,6 +107,50 @@ public final class BinaryBatch {
     int start = offsets[size];
     System.arraycopy(src, srcOffset, bytes, start, length);
     offsets[++size] = start + length;
+  }
+
+  /**
+   * Appends {@code count} values stored as PLAIN BYTE_ARRAY stores them from {@code src[srcPos..]}:
+   * each a 4-byte little-endian length and its bytes. The caller has checked the lengths lie within
+   * {@code src}; {@code totalBytes} is their sum.
+   */
+  public void appendLengthPrefixed(byte[] src, int srcPos, int count, long totalBytes) {
+    reserve(count, totalBytes);
+    byte[] b = bytes;
+    int[] o = offsets;
+    int n = size;
+    int pos = o[n];
+    int p = srcPos;
+    for (int i = 0; i < count; i++) {
+      int length = LittleEndian.getInt(src, p);
+      System.arraycopy(src, p + 4, b, pos, length);
+      p += 4 + length;
+      pos += length;
+      o[++n] = pos;
+    }
+    size = n;
+  }
+
+  /**
+   * Appends {@code count} entries of a table of values: entry {@code ids[idsOffset + i]} is {@code
+   * src[srcOffsets[id] .. srcOffsets[id + 1])} (a dictionary's entries in one array). The ids must
+   * be valid; {@code totalBytes} is their summed length or more.
+   */
+  public void appendGathered(byte[] src, int[] srcOffsets, int[] ids, int idsOffset, int count, long totalBytes) {
+    reserve(count, totalBytes);
+    byte[] b = bytes;
+    int[] o = offsets;
+    int n = size;
+    int pos = o[n];
+    for (int i = 0; i < count; i++) {
+      int id = ids[idsOffset + i];
+      int from = srcOffsets[id];
+      int length = srcOffsets[id + 1] - from;
+      System.arraycopy(src, from, b, pos, length);
+      pos += length;
+      o[++n] = pos;
+    }
+    size = n;
   }
 
   /**

@@ -24,6 +24,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 public final class DictionaryReader extends BatchValuesReader {
   private static final int CHUNK = 1024;
+  /** A batch may reserve up to this many bytes beyond what a chunk of byte arrays needs. */
+  private static final long GATHER_SLACK = 64 * 1024;
 
   private final String encoding;
   private final PrimitiveTypeName type;
@@ -36,6 +38,7 @@ public final class DictionaryReader extends BatchValuesReader {
   private Binary[] binaries;
   private byte[] binaryBytes;
   private int[] binaryOffsets;
+  private int maxEntryLength;
   /** Widened copies of the dictionary, made on first use by a widening read. */
   private long[] intsAsLongs;
   private double[] widenedToDoubles;
@@ -63,6 +66,9 @@ public final class DictionaryReader extends BatchValuesReader {
     if (values.binaries() != null) {
       binaryBytes = values.binaries().bytes();
       binaryOffsets = values.binaries().offsets();
+      for (int i = 0; i < size; i++) {
+        maxEntryLength = Math.max(maxEntryLength, binaryOffsets[i + 1] - binaryOffsets[i]);
+      }
       // Scalar reads hand out parquet-java's own entries, as its dictionary reader does.
       binaries = new Binary[size];
       for (int i = 0; i < size; i++) {
@@ -405,15 +411,15 @@ public final class DictionaryReader extends BatchValuesReader {
           dst.appendUnchecked(bytes, from, length);
         }
       } else {
-        long total = 0;
-        for (int i = 0; i < m; i++) {
-          total += offsets[ids[i] + 1] - offsets[ids[i]];
+        // Room for m of the longest entry when that is small, else the exact sum.
+        long total = (long) m * maxEntryLength;
+        if (total > GATHER_SLACK) {
+          total = 0;
+          for (int i = 0; i < m; i++) {
+            total += offsets[ids[i] + 1] - offsets[ids[i]];
+          }
         }
-        dst.reserve(m, total);
-        for (int i = 0; i < m; i++) {
-          int id = ids[i];
-          dst.appendUnchecked(bytes, offsets[id], offsets[id + 1] - offsets[id]);
-        }
+        dst.appendGathered(bytes, offsets, ids, 0, m, total);
       }
       done += m;
     }

@@ -72,13 +72,7 @@ public final class PlainBinaryReader extends BatchValuesReader {
       bytes += length;
       p += 4 + length;
     }
-    dst.reserve(count, bytes);
-    p = pos;
-    for (int i = 0; i < count; i++) {
-      int length = LittleEndian.getInt(data, p);
-      dst.appendUnchecked(data, p + 4, length);
-      p += 4 + length;
-    }
+    dst.appendLengthPrefixed(data, pos, count, bytes);
     pos = p;
   }
 
