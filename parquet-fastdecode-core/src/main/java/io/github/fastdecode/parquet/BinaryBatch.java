@@ -179,6 +179,15 @@ public final class BinaryBatch {
   }
 
   /**
+   * Records {@code count} values a reader wrote itself: their bytes into {@link #bytes()} from
+   * {@link #byteSize()} on, their end offsets into {@code offsets()[size() + 1 .. size() + count]}
+   * (room made by {@link #reserve}). For loops that keep the batch's state in locals.
+   */
+  public void commitValues(int count) {
+    size += count;
+  }
+
+  /**
    * Appends {@code count} unsigned longs as minimal big-endian two's-complement bytes (as {@code
    * BigInteger.toByteArray()} would give). Needs {@link UnsignedLongs#MAX_BIG_ENDIAN_LENGTH} bytes
    * per value reserved.

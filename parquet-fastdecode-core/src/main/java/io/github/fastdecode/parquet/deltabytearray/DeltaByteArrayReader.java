@@ -115,23 +115,32 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     long total = validate(count);
     dst.reserve(count, total);
     byte[] out = dst.bytes();
+    int[] offsets = dst.offsets();
+    int size = dst.size();
     byte[] in = suffixes.data();
     int from = suffixes.position();
+    // Lengths straight from their windows, so nothing is reloaded from a field per value.
+    int[] prefixLengths = prefixes.lengths;
+    int prefixAt = next - prefixes.base;
+    int[] suffixLengths = suffixes.lengths.lengths;
+    int suffixAt = suffixes.next - suffixes.lengths.base;
     // The previous value is the batch's last one, except for the first value of the call.
     byte[] prevArray = previous;
     int prevStart = 0;
+    int at = offsets[size];
     for (int i = 0; i < count; i++) {
-      int p = prefixes.get(next + i);
-      int s = suffixes.lengthAhead(i);
-      int at = dst.byteSize();
+      int p = prefixLengths[prefixAt + i];
+      int s = suffixLengths[suffixAt + i];
       System.arraycopy(prevArray, prevStart, out, at, p);
       System.arraycopy(in, from, out, at + p, s);
       from += s;
-      dst.commit(p + s);
       prevArray = out;
       prevStart = at;
+      at += p + s;
+      offsets[size + 1 + i] = at;
     }
-    int lastLength = dst.length(dst.size() - 1);
+    dst.commitValues(count);
+    int lastLength = at - prevStart;
     ensurePrevious(lastLength);
     System.arraycopy(out, prevStart, previous, 0, lastLength);
     previousLength = lastLength;

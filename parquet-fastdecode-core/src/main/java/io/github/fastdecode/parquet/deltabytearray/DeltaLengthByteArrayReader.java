@@ -21,7 +21,7 @@ import org.apache.parquet.io.api.Binary;
 public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private final String encoding;
   private final PageBytes page = new PageBytes();
-  private final LengthWindow lengths;
+  final LengthWindow lengths;
 
   private byte[] data;
   private int count;
@@ -30,7 +30,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   /** Index in {@link #data} just after the last checked value. */
   private long checkedPos;
   private boolean bad;
-  private int next;
+  int next;
   /** Index in {@link #data} of the next value's first byte. */
   private int pos;
   private int base;
