@@ -80,6 +80,23 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     int i = checkedEnd;
     long p = checkedPos;
     int stop = lengths.decoded;
+    // Blocks of lengths all below 2^20 (so an int sum of 1024 cannot overflow) are checked with two
+    // reductions the JIT vectorises: none negative, and their sum fits in what is left.
+    while (i < stop) {
+      int c = Math.min(stop - i, 1024);
+      int or = 0;
+      int sum = 0;
+      for (int k = i - off, e = k + c; k < e; k++) {
+        int l = a[k];
+        or |= l;
+        sum += l;
+      }
+      if ((or >>> 20) != 0 || sum > end - p) {
+        break; // a negative, long or overrunning length: the loop below finds which
+      }
+      p += sum;
+      i += c;
+    }
     for (; i < stop; i++) {
       int l = a[i - off];
       if (l < 0 || l > end - p) {
@@ -136,13 +153,13 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   long advance(int n) {
     int[] a = lengths.lengths;
     int from = next - lengths.base;
-    long total = 0;
+    // Checked lengths are non-negative and end within the page, so an int sum cannot overflow.
+    int total = 0;
     for (int i = 0; i < n; i++) {
       total += a[from + i];
     }
-    int stop = next + n;
-    pos += (int) total;
-    next = stop;
+    pos += total;
+    next += n;
     return total;
   }
 
