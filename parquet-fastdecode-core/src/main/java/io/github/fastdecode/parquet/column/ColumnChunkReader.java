@@ -85,6 +85,7 @@ public final class ColumnChunkReader {
    * @param column the column the pages belong to
    * @param pages its pages in one row group, decompressed (as parquet-hadoop's page readers give them)
    * @param rowGroup the row group's index, used only in error messages
+   * @throws ColumnReadException if the page reader claims a negative number of values
    */
   public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup) {
     this.column = Objects.requireNonNull(column, "column");
@@ -95,6 +96,10 @@ public final class ColumnChunkReader {
     this.maxDef = column.getMaxDefinitionLevel();
     this.maxRep = column.getMaxRepetitionLevel();
     this.totalEntries = pages.getTotalValueCount();
+    if (totalEntries < 0) {
+      // The chunk metadata's value count, as parquet-hadoop passes it on.
+      throw new ColumnReadException(path, rowGroup, ColumnReadException.CHUNK, "the chunk claims " + totalEntries + " values", null);
+    }
     this.defV1 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, true) : null;
     this.defV2 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, false) : null;
     this.repV1 = maxRep > 0 ? RleValuesReader.forLevels(maxRep, true) : null;

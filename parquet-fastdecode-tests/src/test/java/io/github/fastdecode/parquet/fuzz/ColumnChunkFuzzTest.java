@@ -30,8 +30,8 @@ import org.apache.parquet.schema.Type;
  * fuzzer-chosen batch capacities, layouts, reads and skips, then drained.
  *
  * <p>Property ({@link FuzzCheck}): it reads, or throws a {@link ParquetDecodingException} whose
- * message starts with the column path, the row group and the page (the column-chunk reader's
- * {@code ColumnReadException}), and whose root cause is a {@code ParquetDecodingException} or
+ * message starts with the column path, the row group and the page (or "chunk" for the chunk's
+ * metadata: the column-chunk reader's {@code ColumnReadException}), and whose root cause is a {@code ParquetDecodingException} or
  * thrown by parquet-java's own decoders (deprecated BIT_PACKED levels and combinations no fast
  * reader serves go through the fallback), never by this project's code; within the usual time and
  * allocation bounds.
@@ -103,7 +103,7 @@ class ColumnChunkFuzzTest {
   /** A {@link ParquetDecodingException} that names the column, row group and page, from a root cause that is not ours. */
   static FuzzCheck.Failure namesLocation(String path, int rowGroup) {
     Pattern location = Pattern.compile("column " + Pattern.quote(path) + ", row group " + rowGroup
-        + ", (page \\d+|dictionary page): .+", Pattern.DOTALL);
+        + ", (page \\d+|dictionary page|chunk): .+", Pattern.DOTALL);
     return e -> {
       if (!(e instanceof ParquetDecodingException)) {
         throw new AssertionError(WHAT + ": expected success or ParquetDecodingException, got " + e, e);
