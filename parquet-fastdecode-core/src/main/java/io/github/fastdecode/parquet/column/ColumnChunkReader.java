@@ -5,6 +5,7 @@ import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -348,7 +349,13 @@ public final class ColumnChunkReader {
     int nonNull;
     if (maxRep > 0) {
       rep.readIntegers(batch.repetitionLevels, at, m);
-      nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
+      if (maxDef == 0) {
+        // No schema gives this (repetition adds a definition level), a hand-made descriptor can: every entry is a value.
+        Arrays.fill(batch.definitionLevels, at, at + m, 0);
+        nonNull = m;
+      } else {
+        nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
+      }
       readValues(batch, nonNull);
     } else if (maxDef > 0) {
       boolean[] nulls = batch.nulls;
