@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -259,7 +260,7 @@ public final class ColumnChunkReader {
   }
 
   private void startV1(DataPageV1 page, int n) throws IOException {
-    ByteBufferInputStream in = page.getBytes().toInputStream();
+    ByteBufferInputStream in = open(page.getBytes(), "V1 page body");
     rep = maxRep == 0 ? null : levelReader(page.getRlEncoding(), ValuesType.REPETITION_LEVEL, repV1);
     if (rep != null) {
       rep.initFromPage(n, in);
@@ -278,14 +279,27 @@ public final class ColumnChunkReader {
     }
     rep = repV2;
     if (rep != null) {
-      rep.initFromPage(n, page.getRepetitionLevels().toInputStream());
+      rep.initFromPage(n, open(page.getRepetitionLevels(), "V2 repetition levels"));
     }
     def = defV2;
     if (def != null) {
-      def.initFromPage(n, page.getDefinitionLevels().toInputStream());
+      def.initFromPage(n, open(page.getDefinitionLevels(), "V2 definition levels"));
     }
     valuesEncoding = page.getDataEncoding();
-    valuesIn = page.getData().toInputStream();
+    valuesIn = open(page.getData(), "V2 values section");
+  }
+
+  /**
+   * One section of a page as a stream. parquet-hadoop computes a V2 page's values length as the
+   * page size less the levels lengths, all from the header, so a lying header gives a negative
+   * length, which {@code BytesInput} would pass to an array allocation.
+   */
+  private ByteBufferInputStream open(BytesInput section, String what) throws IOException {
+    long size = section.size();
+    if (size < 0) {
+      throw problem(what + " has a negative length " + size + ": the page header's lengths do not add up");
+    }
+    return section.toInputStream();
   }
 
   /** RLE levels get the bulk reader; the deprecated BIT_PACKED gets parquet-java's. */

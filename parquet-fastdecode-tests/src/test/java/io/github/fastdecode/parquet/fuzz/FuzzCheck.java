@@ -3,6 +3,7 @@ package io.github.fastdecode.parquet.fuzz;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.conformance.InputKind;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -155,10 +156,12 @@ final class FuzzCheck {
    * Checks where an accepted exception came from. The column-chunk reader and the file reader wrap
    * what goes wrong below them, so a clean {@link ParquetDecodingException} on top may hide an
    * index error or a null pointer in the project's own code: the chain is walked to its root cause,
-   * which must be a {@link ParquetDecodingException} (somebody named the problem) or thrown (see
+   * which must be a {@link ParquetDecodingException} (somebody named the problem), an {@link
+   * IOException} (a declared, checked failure: bytes a page or file does not have), or thrown (see
    * {@link #origin}) by a class whose name starts with one of {@code parquetJava}: the parts of
-   * parquet-java the caller allows to reject an input. Anything else, in particular anything thrown
-   * by {@code io.github.fastdecode} code, and an {@link Error} anywhere in the chain, is a finding.
+   * parquet-java the caller allows to reject an input. Anything else, in particular an unchecked
+   * exception thrown by {@code io.github.fastdecode} code, and an {@link Error} anywhere in the
+   * chain, is a finding.
    */
   static void checkCauses(String what, Throwable top, String... parquetJava) {
     Throwable root = top;
@@ -172,7 +175,7 @@ final class FuzzCheck {
       }
       root = cause;
     }
-    if (root instanceof ParquetDecodingException) {
+    if (root instanceof ParquetDecodingException || root instanceof IOException) {
       return;
     }
     String origin = origin(root);
