@@ -193,16 +193,17 @@ final class FuzzCheck {
   private static final String PROJECT = "io.github.fastdecode.";
 
   /**
-   * The class that threw {@code e}: its first stack frame outside the JDK and outside the byte
-   * streams everybody reads through (parquet-common's {@code org.apache.parquet.bytes}, and the
-   * tests' in-memory file, which stands for the file system), so an {@code EOFException} from a
-   * stream is blamed on whoever read past the end. Null if every frame is such code.
+   * The class that threw {@code e}: its first stack frame outside the JDK and outside the helpers
+   * everybody calls (parquet-common's byte streams in {@code org.apache.parquet.bytes} and its
+   * {@code Preconditions}, and the tests' in-memory file, which stands for the file system), so an
+   * exception from a helper is blamed on its caller. Null if every frame is such code.
    */
   static String origin(Throwable e) {
     for (StackTraceElement f : e.getStackTrace()) {
       String c = f.getClassName();
       if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
-          || c.startsWith("org.apache.parquet.bytes.") || c.startsWith(IN_MEMORY_FILE))) {
+          || c.startsWith("org.apache.parquet.bytes.") || c.equals("org.apache.parquet.Preconditions")
+          || c.startsWith(IN_MEMORY_FILE))) {
         return c;
       }
     }
