@@ -11,6 +11,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
@@ -77,6 +78,13 @@ public final class ParquetBatchReader implements Closeable {
       throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
     }
     try {
+      List<BlockMetaData> rowGroups = file.getRowGroups();
+      for (int i = 0; i < rowGroups.size(); i++) {
+        if (rowGroups.get(i).getRowCount() < 0) {
+          // Batch sizes and skips are computed from these counts.
+          throw new ParquetDecodingException("row group " + i + " claims " + rowGroups.get(i).getRowCount() + " rows");
+        }
+      }
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
       file.setRequestedSchema(chosen);
       return new ParquetBatchReader(file, chosen);

@@ -22,8 +22,8 @@ import org.apache.parquet.io.ParquetDecodingException;
  * <p>Here parquet-hadoop parses the footer and the page headers and decompresses, and rejects a
  * bad file in its own ways. Property ({@link FuzzCheck}): reading succeeds, or throws a {@link
  * ParquetDecodingException} or an {@link IOException} (what {@code ParquetBatchReader} declares),
- * whose root cause is a {@code ParquetDecodingException} or was thrown by parquet-java's reading
- * code: parquet-hadoop ({@code org.apache.parquet.hadoop}: footer conversion, page headers, chunk
+ * whose root cause is a {@code ParquetDecodingException}, an {@code IOException} (bytes the file
+ * does not have), or was thrown by parquet-java's reading code: parquet-hadoop ({@code org.apache.parquet.hadoop}: footer conversion, page headers, chunk
  * I/O), parquet-format's thrift structures ({@code org.apache.parquet.format}, {@code
  * shaded.parquet}), the schema built from the footer ({@code org.apache.parquet.schema}),
  * parquet-column ({@code org.apache.parquet.column}) and the decompressors ({@code
