@@ -65,15 +65,24 @@ final class FuzzCheck {
   /** Bytes the harness allocated for itself inside the body of the input being checked. */
   private static long excluded;
 
+  /** Code run by {@link #uncounted}. */
+  @FunctionalInterface
+  interface Step<T> {
+    T run() throws Exception;
+  }
+
   /**
-   * Runs harness code inside a body (destinations sized by the target's own choices once the
-   * decoder has said how many there are) without counting what it allocates against the bound.
+   * Runs code inside a body without counting what it allocates against the bound: the harness's
+   * own (destinations sized by the target's choices once the decoder has said how many there are),
+   * or parquet-java's where a target documents that this project cannot bound it.
    */
-  static <T> T harness(Supplier<T> code) {
+  static <T> T uncounted(Step<T> code) throws Exception {
     long before = THREADS.getCurrentThreadAllocatedBytes();
-    T t = code.get();
-    excluded += THREADS.getCurrentThreadAllocatedBytes() - before;
-    return t;
+    try {
+      return code.run();
+    } finally {
+      excluded += THREADS.getCurrentThreadAllocatedBytes() - before;
+    }
   }
 
   static long allocationBound(long perInputByte, long inputBytes, long outputBytes) {
