@@ -4,8 +4,8 @@ import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * A column chunk that could not be read: names the column, the row group and the page (data pages
- * count from 0 within the chunk; -1 is the dictionary page, -2 the chunk's metadata), then says what was wrong. The
- * decoder's own exception, if any, is the cause.
+ * count from 0 within the chunk; -1 is the dictionary page, -2 the chunk's metadata), then says
+ * what was wrong. The decoder's own exception, if any, is the cause.
  */
 public class ColumnReadException extends ParquetDecodingException {
   private static final long serialVersionUID = 1L;

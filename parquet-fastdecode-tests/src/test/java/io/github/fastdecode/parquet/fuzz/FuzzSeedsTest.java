@@ -323,7 +323,7 @@ class FuzzSeedsTest {
 
   /** The file seeds hold their files, and the target reads every row of them. */
   @Test
-  void fileSeedsHoldTheirFiles() throws Exception {
+  void fileSeedsHoldTheirFiles() throws IOException {
     Map<String, byte[]> generated = generatedFiles();
     Map<String, byte[]> seeds = fileSeeds(generated);
     assertTrue(seeds.size() >= generated.size(), "file seeds " + seeds.keySet());
