@@ -8,9 +8,11 @@ import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -90,6 +92,7 @@ public final class ColumnChunkReader {
    * @param column the column the pages belong to
    * @param pages its pages in one row group, decompressed (as parquet-hadoop's page readers give them)
    * @param rowGroup the row group's index, used only in error messages
+   * @throws ColumnReadException if the page reader claims a negative number of values
    */
   public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup) {
     this.column = Objects.requireNonNull(column, "column");
@@ -100,6 +103,10 @@ public final class ColumnChunkReader {
     this.maxDef = column.getMaxDefinitionLevel();
     this.maxRep = column.getMaxRepetitionLevel();
     this.totalEntries = pages.getTotalValueCount();
+    if (totalEntries < 0) {
+      // The chunk metadata's value count, as parquet-hadoop passes it on.
+      throw new ColumnReadException(path, rowGroup, ColumnReadException.CHUNK, "the chunk claims " + totalEntries + " values", null);
+    }
     this.defV1 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, true) : null;
     this.defV2 = maxDef > 0 ? RleValuesReader.forLevels(maxDef, false) : null;
     this.repV1 = maxRep > 0 ? RleValuesReader.forLevels(maxRep, true) : null;
@@ -321,7 +328,7 @@ public final class ColumnChunkReader {
   }
 
   private void startV1(DataPageV1 page, int n) throws IOException {
-    ByteBufferInputStream in = page.getBytes().toInputStream();
+    ByteBufferInputStream in = open(page.getBytes(), "V1 page body");
     rep = maxRep == 0 ? null : levelReader(page.getRlEncoding(), ValuesType.REPETITION_LEVEL, repV1);
     if (rep != null) {
       rep.initFromPage(n, in);
@@ -340,14 +347,27 @@ public final class ColumnChunkReader {
     }
     rep = repV2;
     if (rep != null) {
-      rep.initFromPage(n, page.getRepetitionLevels().toInputStream());
+      rep.initFromPage(n, open(page.getRepetitionLevels(), "V2 repetition levels"));
     }
     def = defV2;
     if (def != null) {
-      def.initFromPage(n, page.getDefinitionLevels().toInputStream());
+      def.initFromPage(n, open(page.getDefinitionLevels(), "V2 definition levels"));
     }
     valuesEncoding = page.getDataEncoding();
-    valuesIn = page.getData().toInputStream();
+    valuesIn = open(page.getData(), "V2 values section");
+  }
+
+  /**
+   * One section of a page as a stream. parquet-hadoop computes a V2 page's values length as the
+   * page size less the levels lengths, all from the header, so a lying header gives a negative
+   * length, which {@code BytesInput} would pass to an array allocation.
+   */
+  private ByteBufferInputStream open(BytesInput section, String what) throws IOException {
+    long size = section.size();
+    if (size < 0) {
+      throw problem(what + " has a negative length " + size + ": the page header's lengths do not add up");
+    }
+    return section.toInputStream();
   }
 
   /** RLE levels get the bulk reader; the deprecated BIT_PACKED gets parquet-java's. */
@@ -416,7 +436,13 @@ public final class ColumnChunkReader {
     int nonNull;
     if (maxRep > 0) {
       rep.readIntegers(batch.repetitionLevels, at, m);
-      nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
+      if (maxDef == 0) {
+        // No schema gives this (repetition adds a definition level), a hand-made descriptor can: every entry is a value.
+        Arrays.fill(batch.definitionLevels, at, at + m, 0);
+        nonNull = m;
+      } else {
+        nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
+      }
       readValues(batch, nonNull);
     } else if (maxDef > 0) {
       boolean[] nulls = batch.nulls;

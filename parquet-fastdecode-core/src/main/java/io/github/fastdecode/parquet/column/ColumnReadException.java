@@ -4,14 +4,16 @@ import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * A column chunk that could not be read: names the column, the row group and the page (data pages
- * count from 0 within the chunk; -1 is the dictionary page), then says what was wrong. The
- * decoder's own exception, if any, is the cause.
+ * count from 0 within the chunk; -1 is the dictionary page, -2 the chunk's metadata), then says
+ * what was wrong. The decoder's own exception, if any, is the cause.
  */
 public class ColumnReadException extends ParquetDecodingException {
   private static final long serialVersionUID = 1L;
 
   /** The page number used for the dictionary page. */
   public static final int DICTIONARY_PAGE = -1;
+  /** The page number used for the chunk as a whole (its metadata), not one page. */
+  public static final int CHUNK = -2;
 
   private final String column;
   private final int rowGroup;
@@ -27,7 +29,7 @@ public class ColumnReadException extends ParquetDecodingException {
   }
 
   private static String pageName(int page) {
-    return page == DICTIONARY_PAGE ? "dictionary page" : "page " + page;
+    return page == DICTIONARY_PAGE ? "dictionary page" : page == CHUNK ? "chunk" : "page " + page;
   }
 
   /** The column's path, its parts joined with {@code .}. */
@@ -40,7 +42,7 @@ public class ColumnReadException extends ParquetDecodingException {
     return rowGroup;
   }
 
-  /** Index of the data page within the column chunk, or {@link #DICTIONARY_PAGE}. */
+  /** Index of the data page within the column chunk, {@link #DICTIONARY_PAGE} or {@link #CHUNK}. */
   public int page() {
     return page;
   }

@@ -9,7 +9,9 @@ import java.util.Objects;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
@@ -76,6 +78,13 @@ public final class ParquetBatchReader implements Closeable {
       throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
     }
     try {
+      List<BlockMetaData> rowGroups = file.getRowGroups();
+      for (int i = 0; i < rowGroups.size(); i++) {
+        if (rowGroups.get(i).getRowCount() < 0) {
+          // Batch sizes and skips are computed from these counts.
+          throw new ParquetDecodingException("row group " + i + " claims " + rowGroups.get(i).getRowCount() + " rows");
+        }
+      }
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
       file.setRequestedSchema(chosen);
       return new ParquetBatchReader(file, chosen);
@@ -201,7 +210,11 @@ public final class ParquetBatchReader implements Closeable {
         // Whole row groups are skipped without reading them.
         left -= file.getRowGroups().get(rowGroup + 1).getRowCount();
         rowsLeft -= file.getRowGroups().get(rowGroup + 1).getRowCount();
-        file.skipNextRowGroup();
+        try {
+          file.skipNextRowGroup();
+        } catch (RuntimeException e) {
+          throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+        }
         rowGroup++;
         continue;
       }
@@ -240,7 +253,16 @@ public final class ParquetBatchReader implements Closeable {
       }
       rowGroupRowsLeft = store.getRowCount();
       for (int i = 0; i < chunks.length; i++) {
-        chunks[i] = new ColumnChunkReader(columns.get(i), store.getPageReader(columns.get(i)), rowGroup);
+        ColumnDescriptor c = columns.get(i);
+        PageReader pages;
+        try {
+          pages = store.getPageReader(c);
+        } catch (RuntimeException e) {
+          // A footer whose row group lists other columns than the schema: parquet-hadoop says IllegalArgumentException.
+          throw new ColumnReadException(String.join(".", c.getPath()), rowGroup, ColumnReadException.CHUNK,
+              "the row group has no chunk for the column: " + describe(e), e);
+        }
+        chunks[i] = new ColumnChunkReader(c, pages, rowGroup);
       }
     }
     return true;

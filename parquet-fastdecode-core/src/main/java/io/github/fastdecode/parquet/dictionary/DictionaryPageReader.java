@@ -36,6 +36,11 @@ public final class DictionaryPageReader {
     if (size < 0) {
       throw new ValuesDecodingException(what, 0, "negative entry count " + size);
     }
+    long length = page.getBytes().size();
+    if (length < 0) {
+      // parquet-hadoop takes it from the page header's uncompressed size; BytesInput would allocate by it.
+      throw new ValuesDecodingException(what, 0, "negative page length " + length);
+    }
     byte[] bytes = page.getBytes().toByteArray();
     int width = fixedWidth(column);
     if (width > 0) {

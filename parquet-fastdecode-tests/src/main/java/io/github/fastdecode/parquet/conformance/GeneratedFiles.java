@@ -114,9 +114,18 @@ public final class GeneratedFiles {
 
   /** Writes the file {@code spec} describes into {@code dir} and returns its path. */
   public static Path write(Path dir, Spec spec) throws IOException {
+    return write(dir, spec, SCHEMA);
+  }
+
+  /**
+   * As {@link #write(Path, Spec)} with only some of {@link #SCHEMA}'s fields: {@code schema} keeps a
+   * subset of them (same names and types). The kept columns hold the values they hold in the full
+   * file.
+   */
+  public static Path write(Path dir, Spec spec, MessageType schema) throws IOException {
     Path file = dir.resolve(spec.fileName());
     ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withType(SCHEMA)
+        .withType(schema)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withWriterVersion(spec.version)
         .withDictionaryEncoding(spec.dictionary)
@@ -126,7 +135,7 @@ public final class GeneratedFiles {
       b = b.withPageRowCountLimit(7).withPageSize(512).withDictionaryPageSize(512).withMinRowCountForPageSizeCheck(1);
     }
     if (spec.byteStreamSplit) {
-      for (ColumnDescriptor c : SCHEMA.getColumns()) {
+      for (ColumnDescriptor c : schema.getColumns()) {
         PrimitiveTypeName t = c.getPrimitiveType().getPrimitiveTypeName();
         if (t != PrimitiveTypeName.BOOLEAN && t != PrimitiveTypeName.BINARY && t != PrimitiveTypeName.INT96) {
           b = b.withByteStreamSplitEncoding(String.join(".", c.getPath()), true);
@@ -136,22 +145,30 @@ public final class GeneratedFiles {
     Random random = new Random(spec.seed);
     Values values = new Values(spec.rows, spec.seed);
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+    SimpleGroupFactory kept = new SimpleGroupFactory(schema);
     try (ParquetWriter<Group> w = b.build()) {
       for (int row = 0; row < spec.rows; row++) {
-        Group g = groups.newGroup();
         int at = spec.lowCardinality ? random.nextInt(40) : row;
-        values.put(g, "r_", at);
+        Group required = groups.newGroup();
+        values.put(required, "r_", at);
+        Group g = kept.newGroup();
+        for (String field : Values.FIELDS) {
+          if (schema.containsField("r_" + field)) {
+            copyField(required, g, "r_" + field);
+          }
+        }
         if (spec.nullPercent < 100) {
           // Each optional field is null on its own draw.
           Group optional = groups.newGroup();
           values.put(optional, "o_", spec.lowCardinality ? random.nextInt(40) : row);
           for (String field : Values.FIELDS) {
-            if (random.nextInt(100) >= spec.nullPercent) {
+            if (random.nextInt(100) >= spec.nullPercent && schema.containsField("o_" + field)) {
               copyField(optional, g, "o_" + field);
             }
           }
           if (random.nextInt(100) >= spec.nullPercent) {
-            Group inner = g.addGroup("g");
+            // Without g in the schema, the group is filled and dropped so later rows draw the same values.
+            Group inner = (schema.containsField("g") ? g : groups.newGroup()).addGroup("g");
             if (random.nextInt(100) >= spec.nullPercent) {
               inner.add("x", values.longs[at]);
             }

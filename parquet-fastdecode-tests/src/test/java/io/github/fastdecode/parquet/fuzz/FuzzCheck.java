@@ -3,6 +3,7 @@ package io.github.fastdecode.parquet.fuzz;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.conformance.InputKind;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -61,8 +62,11 @@ final class FuzzCheck {
     produced += bytes;
   }
 
-  static long allocationBound(long inputBytes, long outputBytes) {
-    return ALLOCATION_CONSTANT + PER_INPUT_BYTE * inputBytes
+  /** For {@link #check(String, Failure, long, long, Body)}: no allocation bound, only time and exceptions. */
+  static final long UNBOUNDED = -1;
+
+  static long allocationBound(long perInputByte, long inputBytes, long outputBytes) {
+    return ALLOCATION_CONSTANT + perInputByte * inputBytes
         + (FUZZING ? PER_OUTPUT_BYTE_INSTRUMENTED : PER_OUTPUT_BYTE) * outputBytes;
   }
 
@@ -76,42 +80,126 @@ final class FuzzCheck {
    * by a header field happens every time.
    */
   static void check(String encoding, long inputBytes, Body body) {
+    check(encoding, namesEncoding(encoding), PER_INPUT_BYTE, inputBytes, body);
+  }
+
+  /**
+   * As {@link #check(String, long, Body)}, with {@code failure} deciding which exceptions are an
+   * accepted end of an input, and {@code perInputByte} bytes of allocation allowed per input byte
+   * (not {@link #PER_INPUT_BYTE}; {@link #UNBOUNDED}: none checked); {@code what} names the target
+   * in failures.
+   */
+  static void check(String what, Failure failure, long perInputByte, long inputBytes, Body body) {
     if (!THREADS.isThreadAllocatedMemoryEnabled()) {
       THREADS.setThreadAllocatedMemoryEnabled(true);
     }
     for (int attempt = 1; ; attempt++) {
       long before = THREADS.getCurrentThreadAllocatedBytes();
       long start = System.nanoTime();
-      long out = run(encoding, body);
+      long out = run(what, failure, body);
       long nanos = System.nanoTime() - start;
       long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
-      long bound = allocationBound(inputBytes, out);
+      long bound = perInputByte == UNBOUNDED ? Long.MAX_VALUE : allocationBound(perInputByte, inputBytes, out);
       boolean slow = FUZZING && nanos > TIME_LIMIT_NANOS;
       if (allocated <= bound && !slow) {
         return;
       }
       if (attempt == ATTEMPTS) {
-        throw new AssertionError(encoding + (slow ? ": took " + nanos / 1_000_000 + " ms" : ": allocated " + allocated
+        throw new AssertionError(what + (slow ? ": took " + nanos / 1_000_000 + " ms" : ": allocated " + allocated
             + " bytes (bound " + bound + ")") + " for an input of " + inputBytes + " bytes whose calls returned "
             + out + " bytes, in each of " + ATTEMPTS + " runs");
       }
     }
   }
 
+  /** Which exceptions may end an input: returns if {@code e} is one, else throws an {@link AssertionError}. */
+  @FunctionalInterface
+  interface Failure {
+    void accept(Exception e);
+  }
+
+  /** The decoders' rule: a {@link ParquetDecodingException} whose message names {@code encoding}. */
+  static Failure namesEncoding(String encoding) {
+    return e -> {
+      if (!(e instanceof ParquetDecodingException)) {
+        throw new AssertionError(encoding + ": expected success or ParquetDecodingException, got " + e, e);
+      }
+      checkMessage(encoding, (ParquetDecodingException) e);
+    };
+  }
+
   /** Runs the body under the exception property; returns the bytes its calls returned. */
-  private static long run(String encoding, Body body) {
+  private static long run(String what, Failure failure, Body body) {
     produced = 0;
     try {
       body.decode();
-    } catch (ParquetDecodingException e) {
-      checkMessage(encoding, e);
     } catch (Exception e) {
-      throw new AssertionError(encoding + ": expected success or ParquetDecodingException, got " + e, e);
+      failure.accept(e);
     } catch (OutOfMemoryError | StackOverflowError e) {
-      throw new AssertionError(encoding + ": " + e, e);
+      throw new AssertionError(what + ": " + e, e);
     }
     return produced;
   }
+
+  /**
+   * Checks where an accepted exception came from. The column-chunk reader and the file reader wrap
+   * what goes wrong below them, so a clean {@link ParquetDecodingException} on top may hide an
+   * index error or a null pointer in the project's own code: the chain is walked to its root cause,
+   * which must be a {@link ParquetDecodingException} (somebody named the problem), an {@link
+   * IOException} (a declared, checked failure: bytes a page or file does not have), or thrown (see
+   * {@link #origin}) by a class whose name starts with one of {@code parquetJava}: the parts of
+   * parquet-java the caller allows to reject an input. Anything else, in particular an unchecked
+   * exception thrown by {@code io.github.fastdecode} code, and an {@link Error} anywhere in the
+   * chain, is a finding.
+   */
+  static void checkCauses(String what, Throwable top, String... parquetJava) {
+    Throwable root = top;
+    for (int depth = 0; ; depth++) {
+      if (root instanceof Error) {
+        throw new AssertionError(what + ": an Error in the chain of " + top, top);
+      }
+      Throwable cause = root.getCause();
+      if (cause == null || cause == root || depth > 32) {
+        break;
+      }
+      root = cause;
+    }
+    if (root instanceof ParquetDecodingException || root instanceof IOException) {
+      return;
+    }
+    String origin = origin(root);
+    if (origin != null && !origin.startsWith(PROJECT)) {
+      for (String p : parquetJava) {
+        if (origin.startsWith(p)) {
+          return;
+        }
+      }
+    }
+    throw new AssertionError(what + ": " + root.getClass().getName() + " thrown by " + origin
+        + " (not a ParquetDecodingException, not from " + String.join(", ", parquetJava) + ") under " + top, top);
+  }
+
+  private static final String PROJECT = "io.github.fastdecode.";
+
+  /**
+   * The class that threw {@code e}: its first stack frame outside the JDK and outside the helpers
+   * everybody calls (parquet-common's byte streams in {@code org.apache.parquet.bytes} and its
+   * {@code Preconditions}, and the tests' in-memory file, which stands for the file system), so an
+   * exception from a helper is blamed on its caller. Null if every frame is such code.
+   */
+  static String origin(Throwable e) {
+    for (StackTraceElement f : e.getStackTrace()) {
+      String c = f.getClassName();
+      if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
+          || c.startsWith("org.apache.parquet.bytes.") || c.equals("org.apache.parquet.Preconditions")
+          || c.startsWith(IN_MEMORY_FILE))) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static final String IN_MEMORY_FILE = "io.github.fastdecode.parquet.conformance.InMemoryInputFile";
 
   static void checkMessage(String encoding, ParquetDecodingException e) {
     String m = e.getMessage();

@@ -1,6 +1,9 @@
 package io.github.fastdecode.parquet.fuzz;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Proxy;
+import java.util.Arrays;
 
 /**
  * Writes a fuzzer input that a target reads back as chosen: Jazzer's {@code FuzzedDataProvider}
@@ -49,6 +52,45 @@ final class FuzzSeed {
   FuzzSeed bytes(byte[] b) {
     front.write(b, 0, b.length);
     return this;
+  }
+
+  /**
+   * A provider that reads {@code input} the way Jazzer's does for the calls the targets make
+   * ({@code consumeInt}, {@code consumeBytes}, {@code consumeRemainingAsBytes}, {@code
+   * remainingBytes}; others throw), so tests can take a seed apart outside a fuzzing run, where
+   * Jazzer's own provider cannot be loaded. {@link FuzzSeedsTest} checks it against Jazzer's on the
+   * layout seed.
+   */
+  static FuzzedDataProvider replay(byte[] input) {
+    int[] bounds = {0, input.length}; // front, back (exclusive)
+    return (FuzzedDataProvider) Proxy.newProxyInstance(FuzzSeed.class.getClassLoader(), new Class<?>[] {FuzzedDataProvider.class},
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "remainingBytes":
+              return bounds[1] - bounds[0];
+            case "consumeInt": {
+              int min = (Integer) args[0];
+              long range = (long) (Integer) args[1] - min;
+              long result = 0;
+              for (int shift = 0; shift < 64 && (range >>> shift) > 0 && bounds[1] > bounds[0]; shift += 8) {
+                result = (result << 8) | (input[--bounds[1]] & 0xFF);
+              }
+              return (int) (min + Long.remainderUnsigned(result, range + 1));
+            }
+            case "consumeBytes": {
+              int n = Math.min((Integer) args[0], bounds[1] - bounds[0]);
+              bounds[0] += n;
+              return Arrays.copyOfRange(input, bounds[0] - n, bounds[0]);
+            }
+            case "consumeRemainingAsBytes": {
+              byte[] rest = Arrays.copyOfRange(input, bounds[0], bounds[1]);
+              bounds[0] = bounds[1];
+              return rest;
+            }
+            default:
+              throw new UnsupportedOperationException(method.getName());
+          }
+        });
   }
 
   byte[] build() {

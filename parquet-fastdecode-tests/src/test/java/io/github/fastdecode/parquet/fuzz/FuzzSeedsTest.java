@@ -9,7 +9,23 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.DictionaryPages;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.conformance.GeneratedFiles;
+import io.github.fastdecode.parquet.conformance.InMemoryInputFile;
+import io.github.fastdecode.parquet.conformance.InMemoryPageReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -124,10 +140,124 @@ class FuzzSeedsTest {
       dictionary.put(type.name().toLowerCase(java.util.Locale.ROOT), s.build());
     }
     all.put("DictionaryFuzzTestInputs/dictionary", dictionary);
+    Map<String, byte[]> files = generatedFiles();
+    all.put("ColumnChunkFuzzTestInputs/columnChunk", columnChunkSeeds(files));
+    all.put("ParquetFileFuzzTestInputs/parquetFile", fileSeeds(files));
     Map<String, byte[]> layout = new TreeMap<>();
     layout.put("layout", layoutSeed());
     all.put("FuzzSeedsTestInputs/seedLayout", layout);
     return all;
+  }
+
+  /** The file seeds' columns: some of {@link GeneratedFiles#SCHEMA}'s. */
+  static final MessageType FILE_SCHEMA = MessageTypeParser.parseMessageType("message seed {\n"
+      + "  required int32 r_i32; required int64 r_i64; required boolean r_bool;\n"
+      + "  optional int64 o_i64; optional double o_d; optional binary o_str (STRING);\n"
+      + "}");
+
+  /** Small files written by parquet-java: V1 and V2 pages, dictionary on and off, uncompressed and SNAPPY, three row groups each. */
+  static List<GeneratedFiles.Spec> fileSpecs() {
+    return List.of(
+        new GeneratedFiles.Spec(WriterVersion.PARQUET_1_0, true, false, CompressionCodecName.UNCOMPRESSED, false, 10, true, 40, SEED),
+        new GeneratedFiles.Spec(WriterVersion.PARQUET_2_0, false, false, CompressionCodecName.UNCOMPRESSED, true, 10, false, 24, SEED + 1),
+        new GeneratedFiles.Spec(WriterVersion.PARQUET_1_0, false, false, CompressionCodecName.SNAPPY, true, 20, false, 30, SEED + 2),
+        new GeneratedFiles.Spec(WriterVersion.PARQUET_2_0, true, false, CompressionCodecName.SNAPPY, false, 10, true, 40, SEED + 3));
+  }
+
+  /**
+   * Tiny flat files of parquet-testing copied as seeds (other writers' footers and page layouts),
+   * when its directory is there: an RLE-encoded boolean column, a V2 data page with no values, a
+   * dictionary page at offset 0.
+   */
+  static final List<String> PARQUET_TESTING_SEEDS = List.of(
+      "rle_boolean_encoding.parquet", "datapage_v2_empty_datapage.snappy.parquet", "dict-page-offset-zero.parquet");
+
+  /** The {@link #fileSpecs()} files, by name without {@code .parquet}, in spec order. */
+  static Map<String, byte[]> generatedFiles() {
+    Map<String, byte[]> files = new LinkedHashMap<>();
+    try {
+      Path dir = Files.createTempDirectory("fuzz-seeds");
+      try {
+        for (GeneratedFiles.Spec spec : fileSpecs()) {
+          Path f = GeneratedFiles.write(dir, spec, FILE_SCHEMA);
+          files.put(spec.fileName().replace(".parquet", ""), Files.readAllBytes(f));
+          Files.delete(f);
+        }
+      } finally {
+        Files.delete(dir);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return files;
+  }
+
+  /**
+   * File seeds: the generated files with a plan of a read, a skip of 5 rows and a read (then the
+   * drain), and the {@link #PARQUET_TESTING_SEEDS} read to the end.
+   */
+  static Map<String, byte[]> fileSeeds(Map<String, byte[]> generated) {
+    Map<String, byte[]> seeds = new TreeMap<>();
+    int i = 0;
+    for (Map.Entry<String, byte[]> f : generated.entrySet()) {
+      ColumnBatch.Layout layout = ColumnBatch.Layout.values()[i++ % 2];
+      seeds.put(f.getKey(), ParquetFileFuzzTest.seed(f.getValue(), 8, layout, BatchPlan.READ, 0, BatchPlan.SKIP, 5, BatchPlan.READ, 0));
+    }
+    Path testing = Paths.get(System.getProperty("parquet.testing.dir", "../shared/parquet-testing")).resolve("data");
+    if (Files.isDirectory(testing)) {
+      for (String name : PARQUET_TESTING_SEEDS) {
+        try {
+          seeds.put("parquet-testing-" + name.replace(".parquet", ""),
+              ParquetFileFuzzTest.seed(Files.readAllBytes(testing.resolve(name)), 5, ColumnBatch.Layout.ROW_POSITIONS));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    return seeds;
+  }
+
+  /**
+   * Column-chunk seeds: every column of the first row group of each generated file (its pages as
+   * parquet-hadoop serves them, decompressed), and a repeated column by hand in a V1 and a V2 page.
+   */
+  static Map<String, byte[]> columnChunkSeeds(Map<String, byte[]> generated) {
+    Map<String, byte[]> seeds = new TreeMap<>();
+    int i = 0;
+    for (Map.Entry<String, byte[]> f : generated.entrySet()) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new InMemoryInputFile(f.getValue()))) {
+        PageReadStore rowGroup = reader.readNextRowGroup();
+        for (ColumnDescriptor c : reader.getFooter().getFileMetaData().getSchema().getColumns()) {
+          InMemoryPageReader pages = InMemoryPageReader.copyOf(rowGroup.getPageReader(c));
+          boolean odd = i++ % 2 == 1;
+          seeds.put(f.getKey() + "-" + String.join(".", c.getPath()),
+              ColumnChunkFuzzTest.seed(c.getPrimitiveType().getPrimitiveTypeName(), 0, 0, c.getMaxDefinitionLevel(), odd, pages,
+                  odd ? 4 : 16, ColumnBatch.Layout.values()[i % 2], BatchPlan.READ, 3, BatchPlan.SKIP, 2, BatchPlan.READ, 5));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    // A list of INT32 (max repetition 1, definition 2): 4 rows, 10 entries, 3 of them null.
+    int[] rep = {0, 1, 1, 0, 0, 1, 0, 1, 1, 1};
+    int[] def = {2, 2, 1, 0, 2, 2, 1, 2, 2, 2};
+    byte[] values = ParquetJavaPages.plainInts(DataShapes.wide(7, SEED, 32));
+    byte[] v1 = concat(ParquetJavaPages.rleLengthPrefixed(rep, 1), ParquetJavaPages.rleLengthPrefixed(def, 2), values);
+    InMemoryPageReader repeated = InMemoryPageReader.of(null, List.of(
+        new DataPageV1(BytesInput.from(v1), 10, v1.length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN),
+        DataPageV2.uncompressed(4, 3, 10, BytesInput.from(ParquetJavaPages.rleRaw(rep, 1)),
+            BytesInput.from(ParquetJavaPages.rleRaw(def, 2)), Encoding.PLAIN, BytesInput.from(values), null)));
+    seeds.put("repeated-int32-v1-v2", ColumnChunkFuzzTest.seed(PrimitiveTypeName.INT32, 0, 1, 2, false, repeated,
+        6, ColumnBatch.Layout.DENSE, BatchPlan.READ, 4, BatchPlan.SKIP, 1, BatchPlan.READ, 1));
+    return seeds;
+  }
+
+  static byte[] concat(byte[]... parts) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.write(p, 0, p.length);
+    }
+    return out.toByteArray();
   }
 
   /** For the dictionary seeds: a scalar value, a bulk of 5 ids, a skip, a bulk of values, a scalar id. */
@@ -155,12 +285,62 @@ class FuzzSeedsTest {
       }
       for (Map.Entry<String, byte[]> f : dir.getValue().entrySet()) {
         Path p = d.resolve("seed-" + f.getKey());
-        assertTrue(f.getValue().length < 4096, p + " is " + f.getValue().length + " bytes");
+        int limit = dir.getKey().startsWith("ParquetFile") ? 8192 : 4096; // whole files have footers
+        assertTrue(f.getValue().length < limit, p + " is " + f.getValue().length + " bytes");
         if (write) {
           Files.write(p, f.getValue());
         }
         assertTrue(Files.exists(p), p + " missing: regenerate the seeds (see the class comment)");
         assertArrayEquals(f.getValue(), Files.readAllBytes(p), p + " differs from the generated seed");
+      }
+    }
+  }
+
+  /**
+   * The column-chunk seeds decode as the target reads them into the pages they were made from, and
+   * the target reads every entry of them without an error.
+   */
+  @Test
+  void columnChunkSeedsHoldTheirPages() throws IOException {
+    Map<String, byte[]> generated = generatedFiles();
+    Map<String, byte[]> seeds = columnChunkSeeds(generated);
+    assertEquals(generated.size() * FILE_SCHEMA.getColumns().size() + 1, seeds.size());
+    for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
+      {
+        FuzzedDataProvider data = FuzzSeed.replay(e.getValue());
+        ColumnChunkFuzzTest.Chunk chunk = ColumnChunkFuzzTest.Chunk.read(data);
+        BatchPlan plan = BatchPlan.read(data);
+        chunk.readBytes(data);
+        assertEquals(0, data.remainingBytes(), e.getKey());
+        assertEquals(3, plan.ops.length, e.getKey());
+        InMemoryPageReader pages = chunk.pages();
+        assertTrue(pages.getTotalValueCount() > 0, e.getKey());
+        assertEquals(pages.getTotalValueCount(),
+            ColumnChunkFuzzTest.read(chunk, plan, ColumnBatch.forColumn(chunk.column, plan.capacity, plan.layout)), e.getKey());
+      }
+    }
+  }
+
+  /** The file seeds hold their files, and the target reads every row of them. */
+  @Test
+  void fileSeedsHoldTheirFiles() throws IOException {
+    Map<String, byte[]> generated = generatedFiles();
+    Map<String, byte[]> seeds = fileSeeds(generated);
+    assertTrue(seeds.size() >= generated.size(), "file seeds " + seeds.keySet());
+    for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
+      {
+        FuzzedDataProvider data = FuzzSeed.replay(e.getValue());
+        BatchPlan plan = BatchPlan.read(data);
+        byte[] file = data.consumeRemainingAsBytes();
+        if (generated.containsKey(e.getKey())) {
+          assertArrayEquals(generated.get(e.getKey()), file, e.getKey());
+        }
+        long rows;
+        try (ParquetFileReader reader = ParquetFileReader.open(new InMemoryInputFile(file))) {
+          rows = reader.getRecordCount();
+        }
+        assertTrue(rows > 0, e.getKey());
+        assertEquals(rows, ParquetFileFuzzTest.read(file, plan), e.getKey());
       }
     }
   }
@@ -181,6 +361,18 @@ class FuzzSeedsTest {
     if (data.remainingBytes() == 0) {
       return;
     }
+    checkLayout(data);
+  }
+
+  /** {@link FuzzSeed#replay} reads the layout seed as Jazzer's provider does in {@link #seedLayout}. */
+  @Test
+  void replayReadsTheLayoutAsJazzerDoes() {
+    FuzzedDataProvider replay = FuzzSeed.replay(layoutSeed());
+    checkLayout(replay);
+    assertEquals(0, replay.remainingBytes());
+  }
+
+  static void checkLayout(FuzzedDataProvider data) {
     assertEquals(7, data.consumeInt(0, 40));
     assertEquals(200, data.consumeInt(0, 255));
     assertEquals(0xABCD, data.consumeInt(0, 0xFFFF));
