@@ -41,7 +41,7 @@ public enum BenchmarkProfile {
 
   /**
    * Every benchmark of the jar with every default parameter, one fork of 5 x 500 ms after 4 x 500 ms
-   * warm-up: 249 forks, about 40 minutes per JDK (runall --dry-run recomputes it). One fork per
+   * warm-up: 259 forks, 24 minutes per JDK measured (runall --dry-run estimates more). One fork per
    * case keeps three JDKs within an afternoon; JMH's error range in the report shows what that
    * costs in precision.
    */
