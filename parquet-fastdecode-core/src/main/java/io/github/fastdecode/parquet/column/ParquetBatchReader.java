@@ -205,9 +205,7 @@ public final class ParquetBatchReader implements Closeable {
     for (int i = 0; i < chunks.length; i++) {
       int got = chunks[i].readBatch(batches[i], want);
       if (got != want) {
-        throw new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, -1,
-            "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
-                + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
+        throw chunkEnded(i);
       }
     }
     rowGroupRowsLeft -= want;
@@ -239,13 +237,23 @@ public final class ParquetBatchReader implements Closeable {
         break;
       }
       long m = Math.min(left, rowGroupRowsLeft);
-      for (ColumnChunkReader chunk : chunks) {
-        chunk.skipRows(m);
+      for (int i = 0; i < chunks.length; i++) {
+        if (chunks[i].remainingEntries() < m) {
+          throw chunkEnded(i);
+        }
+        chunks[i].skipRows(m);
       }
       rowGroupRowsLeft -= m;
       rowsLeft -= m;
       left -= m;
     }
+  }
+
+  /** Column {@code i}'s chunk holds fewer values than its row group has rows. */
+  private ColumnReadException chunkEnded(int i) {
+    return new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, ColumnReadException.CHUNK,
+        "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
+            + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
   }
 
   private boolean ensureRowGroup() throws IOException {
@@ -263,6 +271,10 @@ public final class ParquetBatchReader implements Closeable {
       }
       try {
         bounds.check(next, rowGroup + 1);
+      } catch (ParquetDecodingException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + describe(e), e);
       } catch (IOException e) {
         throw new IOException("row group " + (rowGroup + 1) + ": " + describe(e), e);
       }

@@ -14,19 +14,23 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -194,6 +198,60 @@ class ChunkBoundsCheckTest {
       assertEquals(ColumnReadException.CHUNK, e.page(), e.getMessage());
       assertTrue(e.getMessage().contains("not within the file of " + spliced.length + " bytes"), e.getMessage());
     }
+  }
+
+  /**
+   * parquet-hadoop passes over row groups of 0 rows inside readNextRowGroup; the reader must count
+   * them, or it checks and numbers the wrong row group and a whole-row-group skip skips the wrong one.
+   * The footer is rewritten to list an empty row group first and the others reordered (C, A, B: the
+   * short last one first), so skipping A after reading C moves over A's rows, not C's count of them.
+   */
+  @Test
+  void emptyRowGroupsKeepNumberingAndWholeGroupSkipsInStep() throws IOException {
+    Path src = GeneratedFiles.write(dir, new GeneratedFiles.Spec(WriterVersion.PARQUET_1_0, false, false, CompressionCodecName.UNCOMPRESSED,
+        false, 0, false, 20, 11));
+    byte[] bytes = Files.readAllBytes(src);
+    int footer = footerStart(bytes);
+    FileMetaData meta = Util.readFileMetaData(new ByteArrayInputStream(bytes, footer, bytes.length - 8 - footer));
+    List<RowGroup> groups = meta.getRow_groups();
+    assertEquals(3, groups.size());
+    long a = groups.get(0).getNum_rows();
+    long c = groups.get(2).getNum_rows();
+    assertTrue(c < a, "the last row group is the short one");
+    // The empty row group names A's chunks (parquet-java's footer parser wants some), never read.
+    meta.setRow_groups(List.of(groups.get(0).deepCopy().setNum_rows(0), groups.get(2), groups.get(0), groups.get(1)));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(bytes, 0, footer);
+    ByteArrayOutputStream footerBytes = new ByteArrayOutputStream();
+    Util.writeFileMetaData(meta, footerBytes);
+    int length = footerBytes.size();
+    footerBytes.writeTo(out);
+    out.write(new byte[] {(byte) length, (byte) (length >>> 8), (byte) (length >>> 16), (byte) (length >>> 24), 'P', 'A', 'R', '1'});
+    Path f = dir.resolve("empty-row-group.parquet");
+    Files.write(f, out.toByteArray());
+
+    String column = "r_i64";
+    List<Object> expected = ParquetJavaColumns.readRecords(f).get(column);
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of(column))) {
+      ColumnBatch[] batches = reader.newBatches(100, ColumnBatch.Layout.DENSE);
+      assertEquals(c, reader.nextBatch(batches));
+      assertEquals(1, reader.rowGroupIndex(), "C is the file's row group 1");
+      assertEquals(Optional.empty(), ReaderConformance.compare(f.toString(), column, expected.subList(0, (int) c), longs(batches[0], (int) c)));
+      reader.skipRows(a);
+      int rows = reader.nextBatch(batches);
+      assertEquals(3, reader.rowGroupIndex(), "B is the file's row group 3");
+      assertEquals(expected.size() - c - a, rows);
+      assertEquals(Optional.empty(), ReaderConformance.compare(f.toString(), column, expected.subList((int) (c + a), expected.size()), longs(batches[0], rows)));
+      assertEquals(0, reader.nextBatch(batches));
+    }
+  }
+
+  private static List<Object> longs(ColumnBatch batch, int n) {
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(batch.longs()[i]);
+    }
+    return out;
   }
 
   private static long lastRowGroupStart(Path file) throws IOException {
