@@ -4,14 +4,17 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
@@ -36,17 +39,27 @@ import org.apache.parquet.schema.MessageType;
  * by their path joined with {@code .} ({@code "address.city"}). parquet-hadoop does the file and
  * page I/O and decompression; a local file needs no Hadoop configuration, only the Hadoop classes
  * parquet-hadoop itself loads. Not thread-safe.
+ *
+ * <p>Before parquet-hadoop reads a row group, the reader checks that the chunks it will read lie
+ * within the file and walks the page headers of the one chunk parquet-hadoop may read past its
+ * declared end (the last one it reads), so that a lying size is a {@link ColumnReadException}
+ * rather than an allocation of up to 2 GB (see {@code ChunkBoundsCheck}). Cost per row group: one
+ * read of up to 8 KiB per page header of that one chunk that is not in the previous read's window,
+ * and parsing those headers a second time; page bodies are not read. Row groups that are skipped
+ * whole are not read by parquet-hadoop, so not checked.
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
+  private final ChunkBoundsCheck bounds;
   private final List<ColumnDescriptor> columns;
   private final ColumnChunkReader[] chunks;
   private int rowGroup = -1;
   private long rowGroupRowsLeft;
   private long rowsLeft;
 
-  private ParquetBatchReader(ParquetFileReader file, List<ColumnDescriptor> columns) {
+  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns) {
     this.file = file;
+    this.bounds = bounds;
     this.columns = List.copyOf(columns);
     this.chunks = new ColumnChunkReader[columns.size()];
     this.rowsLeft = file.getRecordCount();
@@ -87,8 +100,12 @@ public final class ParquetBatchReader implements Closeable {
       }
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
       file.setRequestedSchema(chosen);
-      return new ParquetBatchReader(file, chosen);
-    } catch (RuntimeException e) {
+      Set<ColumnPath> paths = new HashSet<>();
+      for (ColumnDescriptor c : chosen) {
+        paths.add(ColumnPath.get(c.getPath()));
+      }
+      return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen);
+    } catch (RuntimeException | IOException e) {
       file.close();
       throw e;
     }
@@ -188,9 +205,7 @@ public final class ParquetBatchReader implements Closeable {
     for (int i = 0; i < chunks.length; i++) {
       int got = chunks[i].readBatch(batches[i], want);
       if (got != want) {
-        throw new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, -1,
-            "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
-                + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
+        throw chunkEnded(i);
       }
     }
     rowGroupRowsLeft -= want;
@@ -222,8 +237,11 @@ public final class ParquetBatchReader implements Closeable {
         break;
       }
       long m = Math.min(left, rowGroupRowsLeft);
-      for (ColumnChunkReader chunk : chunks) {
-        chunk.skipRows(m);
+      for (int i = 0; i < chunks.length; i++) {
+        if (chunks[i].remainingEntries() < m) {
+          throw chunkEnded(i);
+        }
+        chunks[i].skipRows(m);
       }
       rowGroupRowsLeft -= m;
       rowsLeft -= m;
@@ -231,10 +249,34 @@ public final class ParquetBatchReader implements Closeable {
     }
   }
 
+  /** Column {@code i}'s chunk holds fewer values than its row group has rows. */
+  private ColumnReadException chunkEnded(int i) {
+    return new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, ColumnReadException.CHUNK,
+        "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
+            + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
+  }
+
   private boolean ensureRowGroup() throws IOException {
     while (rowGroupRowsLeft == 0) {
       if (rowGroup + 1 >= file.getRowGroups().size()) {
         return false;
+      }
+      BlockMetaData next = file.getRowGroups().get(rowGroup + 1);
+      if (next.getRowCount() == 0) {
+        // parquet-hadoop would pass over it inside readNextRowGroup; passing it here keeps rowGroup
+        // the index of the row group parquet-hadoop reads next.
+        file.skipNextRowGroup();
+        rowGroup++;
+        continue;
+      }
+      try {
+        bounds.check(next, rowGroup + 1);
+      } catch (ParquetDecodingException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + describe(e), e);
+      } catch (IOException e) {
+        throw new IOException("row group " + (rowGroup + 1) + ": " + describe(e), e);
       }
       PageReadStore store;
       try {
@@ -275,6 +317,10 @@ public final class ParquetBatchReader implements Closeable {
   @Override
   public void close() throws IOException {
     Arrays.fill(chunks, null);
-    file.close();
+    try {
+      bounds.close();
+    } finally {
+      file.close();
+    }
   }
 }
