@@ -304,7 +304,8 @@ public final class ParquetBatchReader implements Closeable {
           throw new ColumnReadException(String.join(".", c.getPath()), rowGroup, ColumnReadException.CHUNK,
               "the row group has no chunk for the column: " + describe(e), e);
         }
-        chunks[i] = new ColumnChunkReader(c, pages, rowGroup);
+        // Bounds the array parquet-hadoop inflates each page into, which it sizes by the page header's claim.
+        chunks[i] = new ColumnChunkReader(c, pages, rowGroup, CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(c.getPath())));
       }
     }
     return true;
