@@ -42,10 +42,18 @@ import org.apache.parquet.io.SeekableInputStream;
  * the file stream's position after the buffered reads is not the run's end, so there a page may not
  * run past its chunk at all.
  *
- * <p>Cost per row group: a few comparisons per requested chunk, plus, for the last chunk only, one
- * positioned read of up to {@value #WINDOW} bytes for each page header that is not in the window
- * read before, and the parsing of those headers. Page bodies are never read. The file stream is
- * opened on the first check and kept until {@link #close()}.
+ * <p>Claimed uncompressed sizes: parquet-hadoop inflates a page into an array of its header's
+ * {@code uncompressed_page_size}. For most codecs it does so lazily, after {@link ColumnChunkReader}
+ * has checked the claim against {@link CodecExpansion}'s bound; for ZSTD and LZ4_RAW (and for every
+ * codec on its direct-buffer path) it does so inside {@code PageReader.readPage}, before any reader
+ * of ours sees the page. So the walk also rejects a page claiming more than its chunk's bound, and
+ * such chunks are walked too (their own bytes only; a page that does not fit ends the walk, left to
+ * parquet-hadoop to report).
+ *
+ * <p>Cost per row group: a few comparisons per requested chunk, plus, for the last chunk and the
+ * ZSTD and LZ4_RAW chunks, one positioned read of up to {@value #WINDOW} bytes for each page header
+ * that is not in the window read before, and the parsing of those headers. Page bodies are never
+ * read. The file stream is opened on the first check and kept until {@link #close()}.
  */
 final class ChunkBoundsCheck implements Closeable {
   /** Bytes read at a time around page headers; a header of statistics longer than this takes more reads. */
