@@ -72,11 +72,7 @@ public final class CodecExpansion {
    * the chunk's size bounds every page's.
    */
   public static long maxUncompressedPageBytes(CompressionCodecName codec, long storedBytes) {
-    long ratio = maxRatio(codec);
-    if (ratio == UNBOUNDED || storedBytes < 0 || storedBytes > UNBOUNDED / ratio) {
-      return UNBOUNDED;
-    }
-    return storedBytes * ratio;
+    return times(storedBytes, maxRatio(codec));
   }
 
   /**
@@ -93,9 +89,10 @@ public final class CodecExpansion {
         ratio = Math.max(ratio, maxRatio(c.getCodec()));
       }
     }
-    if (ratio == 0 || ratio == UNBOUNDED || stored > UNBOUNDED / ratio) {
-      return UNBOUNDED;
-    }
-    return stored * ratio;
+    return ratio == 0 ? UNBOUNDED : times(stored, ratio);
+  }
+
+  private static long times(long stored, long ratio) {
+    return ratio == UNBOUNDED || stored < 0 || stored > UNBOUNDED / ratio ? UNBOUNDED : stored * ratio;
   }
 }
