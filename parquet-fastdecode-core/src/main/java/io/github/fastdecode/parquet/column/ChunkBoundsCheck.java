@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
@@ -40,10 +42,18 @@ import org.apache.parquet.io.SeekableInputStream;
  * the file stream's position after the buffered reads is not the run's end, so there a page may not
  * run past its chunk at all.
  *
- * <p>Cost per row group: a few comparisons per requested chunk, plus, for the last chunk only, one
- * positioned read of up to {@value #WINDOW} bytes for each page header that is not in the window
- * read before, and the parsing of those headers. Page bodies are never read. The file stream is
- * opened on the first check and kept until {@link #close()}.
+ * <p>Claimed uncompressed sizes: parquet-hadoop inflates a page into an array of its header's
+ * {@code uncompressed_page_size}. For most codecs it does so lazily, after {@link ColumnChunkReader}
+ * has checked the claim against {@link CodecExpansion}'s bound; for ZSTD and LZ4_RAW (and for every
+ * codec on its direct-buffer path) it does so inside {@code PageReader.readPage}, before any reader
+ * of ours sees the page. So the walk also rejects a page claiming more than its chunk's bound, and
+ * such chunks are walked too (their own bytes only; a page that does not fit ends the walk, left to
+ * parquet-hadoop to report).
+ *
+ * <p>Cost per row group: a few comparisons per requested chunk, plus, for the last chunk and the
+ * ZSTD and LZ4_RAW chunks, one positioned read of up to {@value #WINDOW} bytes for each page header
+ * that is not in the window read before, and the parsing of those headers. Page bodies are never
+ * read. The file stream is opened on the first check and kept until {@link #close()}.
  */
 final class ChunkBoundsCheck implements Closeable {
   /** Bytes read at a time around page headers; a header of statistics longer than this takes more reads. */
@@ -118,7 +128,26 @@ final class ChunkBoundsCheck implements Closeable {
       // Bytes past the buffers come from the file stream, which stands at the end of the last run.
       segments.add(new long[] {runEnd, fileLength - runEnd});
     }
-    walkPages(last, rowGroup, segments);
+    walkPages(last, rowGroup, segments, true, CodecExpansion.maxUncompressedPageBytes(block, last.getPath()));
+    // Chunks whose pages parquet-hadoop inflates while handing them out (ColumnChunkReader checks the
+    // others' claimed sizes before touching their bytes) have their claims checked here, before.
+    for (ColumnChunkMetaData c : chunks) {
+      if (!c.getPath().equals(last.getPath()) && inflatesEagerly(c.getCodec())) {
+        List<long[]> own = new ArrayList<>();
+        own.add(new long[] {c.getStartingPos(), c.getTotalSize()});
+        walkPages(c, rowGroup, own, false, CodecExpansion.maxUncompressedPageBytes(block, c.getPath()));
+      }
+    }
+  }
+
+  /**
+   * Whether parquet-hadoop 1.18 inflates a page of {@code codec} into an array of its claimed size
+   * inside {@code PageReader.readPage}: its heap decompressor does so for ZSTD and LZ4_RAW, and its
+   * direct-buffer path (a direct allocator with off-heap decryption buffers) for every codec.
+   */
+  private boolean inflatesEagerly(CompressionCodecName codec) {
+    return codec == CompressionCodecName.ZSTD || codec == CompressionCodecName.LZ4_RAW
+        || (options.getAllocator().isDirect() && options.useOffHeapDecryptBuffer());
   }
 
   private boolean usesVectoredIo() throws IOException {
@@ -128,8 +157,15 @@ final class ChunkBoundsCheck implements Closeable {
     return vectored;
   }
 
-  /** Walks the pages parquet-hadoop reads from {@code segments} of the file for {@code chunk}. */
-  private void walkPages(ColumnChunkMetaData chunk, int rowGroup, List<long[]> segments) throws IOException {
+  /**
+   * Walks the pages parquet-hadoop reads from {@code segments} of the file for {@code chunk},
+   * rejecting a page that claims more than {@code maxPageBytes} uncompressed and, if {@code
+   * completedFromFile} (the last chunk, whose pages parquet-hadoop completes from the file), one
+   * whose sections run past the segments; otherwise such a page ends the walk (parquet-hadoop
+   * reports it when it cuts the page from the chunk's buffer).
+   */
+  private void walkPages(ColumnChunkMetaData chunk, int rowGroup, List<long[]> segments, boolean completedFromFile,
+      long maxPageBytes) throws IOException {
     Pages pages = new Pages(segments);
     long valueCount = chunk.getValueCount();
     long values = 0;
@@ -146,15 +182,16 @@ final class ChunkBoundsCheck implements Closeable {
       if (h.getType() == null) {
         return;
       }
-      int page = dataPages;
+      int page = h.getType() == PageType.DICTIONARY_PAGE ? ColumnReadException.DICTIONARY_PAGE : dataPages;
+      if (h.getType() == PageType.DICTIONARY_PAGE || h.getType() == PageType.DATA_PAGE
+          || h.getType() == PageType.DATA_PAGE_V2) {
+        checkClaim(h, chunk, rowGroup, page, headerAt, maxPageBytes);
+      }
+      boolean fits;
       switch (h.getType()) {
-        case DICTIONARY_PAGE:
-          page = ColumnReadException.DICTIONARY_PAGE;
-          pages.skip(h.getCompressed_page_size(), "compressed_page_size", chunk, rowGroup, page, headerAt);
-          break;
         case DATA_PAGE:
-          pages.skip(h.getCompressed_page_size(), "compressed_page_size", chunk, rowGroup, page, headerAt);
-          if (!h.isSetData_page_header()) {
+          fits = pages.skip(h.getCompressed_page_size(), "compressed_page_size", chunk, rowGroup, page, headerAt, completedFromFile);
+          if (!fits || !h.isSetData_page_header()) {
             return;
           }
           values += h.getData_page_header().getNum_values();
@@ -167,17 +204,33 @@ final class ChunkBoundsCheck implements Closeable {
           // Read in three parts, the values' length in int arithmetic, as parquet-hadoop does.
           int rep = h.getData_page_header_v2().getRepetition_levels_byte_length();
           int def = h.getData_page_header_v2().getDefinition_levels_byte_length();
-          pages.skip(rep, "repetition_levels_byte_length", chunk, rowGroup, page, headerAt);
-          pages.skip(def, "definition_levels_byte_length", chunk, rowGroup, page, headerAt);
-          pages.skip(h.getCompressed_page_size() - rep - def, "compressed_page_size " + h.getCompressed_page_size()
-              + " less its levels, a values section of", chunk, rowGroup, page, headerAt);
+          fits = pages.skip(rep, "repetition_levels_byte_length", chunk, rowGroup, page, headerAt, completedFromFile)
+              && pages.skip(def, "definition_levels_byte_length", chunk, rowGroup, page, headerAt, completedFromFile)
+              && pages.skip(h.getCompressed_page_size() - rep - def, "compressed_page_size " + h.getCompressed_page_size()
+                  + " less its levels, a values section of", chunk, rowGroup, page, headerAt, completedFromFile);
+          if (!fits) {
+            return;
+          }
           values += h.getData_page_header_v2().getNum_values();
           dataPages++;
           break;
         default:
-          pages.skip(h.getCompressed_page_size(), "compressed_page_size", chunk, rowGroup, page, headerAt);
+          // The dictionary page, and pages parquet-hadoop passes over.
+          if (!pages.skip(h.getCompressed_page_size(), "compressed_page_size", chunk, rowGroup, page, headerAt, completedFromFile)) {
+            return;
+          }
           break;
       }
+    }
+  }
+
+  /** Rejects a page header whose {@code uncompressed_page_size} is over {@code maxPageBytes}. */
+  private static void checkClaim(PageHeader h, ColumnChunkMetaData chunk, int rowGroup, int page, long headerAt, long maxPageBytes) {
+    if (h.getUncompressed_page_size() > maxPageBytes) {
+      throw new ColumnReadException(chunk.getPath().toDotString(), rowGroup, page,
+          "the page header at file offset " + headerAt + " claims uncompressed_page_size " + h.getUncompressed_page_size()
+              + ", more than the " + maxPageBytes + " bytes the chunk's " + chunk.getTotalSize() + " stored bytes can inflate to under "
+              + chunk.getCodec(), null);
     }
   }
 
@@ -253,20 +306,25 @@ final class ChunkBoundsCheck implements Closeable {
 
     /**
      * Moves past a page section of {@code size} bytes (none if negative: parquet-hadoop then reads
-     * nothing), or rejects it if the bytes left are fewer.
+     * nothing) and returns true; if the bytes left are fewer, rejects it when {@code mustFit}, else
+     * returns false.
      */
-    void skip(int size, String field, ColumnChunkMetaData chunk, int rowGroup, int page, long headerAt) {
+    boolean skip(int size, String field, ColumnChunkMetaData chunk, int rowGroup, int page, long headerAt, boolean mustFit) {
       if (size <= 0) {
-        return;
+        return true;
       }
       long left = remaining();
       if (size > left) {
+        if (!mustFit) {
+          return false;
+        }
         throw new ColumnReadException(chunk.getPath().toDotString(), rowGroup, page,
             "the page header at file offset " + headerAt + " claims " + field + " " + size + ", but only " + left
                 + " bytes of the file are left for it (file length " + fileLength + ")", null);
       }
       inSegment += size;
       settle();
+      return true;
     }
 
     @Override

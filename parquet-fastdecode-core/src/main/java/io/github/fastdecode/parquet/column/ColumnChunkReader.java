@@ -21,6 +21,7 @@ import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.Page;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -62,6 +63,8 @@ public final class ColumnChunkReader {
   private final int maxDef;
   private final int maxRep;
   private final long totalEntries;
+  /** The largest uncompressed size a page may claim before its bytes are touched. */
+  private final long maxPageBytes;
 
   private final EnumMap<Encoding, BatchValuesReader> valueReaders = new EnumMap<>(Encoding.class);
   private final RleValuesReader defV1;
@@ -95,6 +98,23 @@ public final class ColumnChunkReader {
    * @throws ColumnReadException if the page reader claims a negative number of values
    */
   public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup) {
+    this(column, pages, rowGroup, CodecExpansion.UNBOUNDED);
+  }
+
+  /**
+   * As {@link #ColumnChunkReader(ColumnDescriptor, PageReader, int)}, rejecting any page (dictionary
+   * or data) whose claimed uncompressed size is over {@code maxPageBytes} before its bytes are
+   * touched. parquet-hadoop's page readers inflate a page lazily into an array of the size its
+   * header claims, so this bounds that allocation; {@link CodecExpansion#maxUncompressedPageBytes}
+   * gives a bound no legitimate page exceeds from the chunk's codec and stored size
+   * ({@code ColumnChunkMetaData.getCodec()}, {@code getTotalSize()}). A page over it is a {@link
+   * ColumnReadException} naming both sizes.
+   *
+   * @param maxPageBytes the largest claimed uncompressed page size accepted ({@link
+   *     CodecExpansion#UNBOUNDED}: no check)
+   */
+  public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup, long maxPageBytes) {
+    this.maxPageBytes = maxPageBytes;
     this.column = Objects.requireNonNull(column, "column");
     this.pages = Objects.requireNonNull(pages, "pages");
     this.rowGroup = rowGroup;
@@ -308,6 +328,7 @@ public final class ColumnChunkReader {
     if (page == null) {
       throw problem("the chunk ends after " + entriesRead + " of its " + totalEntries + " values");
     }
+    checkClaimedSize(page, pageIndex);
     int n = page.getValueCount();
     if (n < 0 || n > totalEntries - entriesRead) {
       throw problem("page holds " + n + " values but " + (totalEntries - entriesRead) + " remain in the chunk");
@@ -370,6 +391,15 @@ public final class ColumnChunkReader {
     return section.toInputStream();
   }
 
+  /** Rejects a page claiming more than {@link #maxPageBytes}; called before the page's bytes are touched. */
+  private void checkClaimedSize(Page page, int number) {
+    long claimed = page.getUncompressedSize();
+    if (claimed > maxPageBytes) {
+      throw new ColumnReadException(path, rowGroup, number, "the page claims an uncompressed size of " + claimed
+          + " bytes, more than the " + maxPageBytes + " its chunk's stored bytes can inflate to", null);
+    }
+  }
+
   /** RLE levels get the bulk reader; the deprecated BIT_PACKED gets parquet-java's. */
   private BatchValuesReader levelReader(Encoding encoding, ValuesType kind, RleValuesReader rle) {
     if (encoding == Encoding.RLE) {
@@ -385,6 +415,7 @@ public final class ColumnChunkReader {
       if (page == null) {
         return;
       }
+      checkClaimedSize(page, ColumnReadException.DICTIONARY_PAGE);
       // Checks the header's entry count against the page's bytes before parquet-java sizes arrays by it.
       dictionary = FastDecode.readDictionary(column, page);
     } catch (ColumnReadException e) {

@@ -47,6 +47,12 @@ import org.apache.parquet.schema.MessageType;
  * read of up to 8 KiB per page header of that one chunk that is not in the previous read's window,
  * and parsing those headers a second time; page bodies are not read. Row groups that are skipped
  * whole are not read by parquet-hadoop, so not checked.
+ *
+ * <p>parquet-hadoop inflates a compressed page into an array of the size its header claims, so
+ * each page's claim is bounded by its chunk's stored bytes times the codec's largest expansion
+ * ({@link CodecExpansion}; checked by {@link ColumnChunkReader} before the page's bytes are touched,
+ * or for ZSTD and LZ4_RAW, which parquet-hadoop inflates while handing the page out, by walking the
+ * chunk's page headers as for the last chunk above).
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
@@ -304,7 +310,8 @@ public final class ParquetBatchReader implements Closeable {
           throw new ColumnReadException(String.join(".", c.getPath()), rowGroup, ColumnReadException.CHUNK,
               "the row group has no chunk for the column: " + describe(e), e);
         }
-        chunks[i] = new ColumnChunkReader(c, pages, rowGroup);
+        // Bounds the array parquet-hadoop inflates each page into, which it sizes by the page header's claim.
+        chunks[i] = new ColumnChunkReader(c, pages, rowGroup, CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(c.getPath())));
       }
     }
     return true;

@@ -27,7 +27,8 @@ import org.apache.parquet.io.ParquetDecodingException;
  * I/O), parquet-format's thrift structures ({@code org.apache.parquet.format}, {@code
  * shaded.parquet}), the schema built from the footer ({@code org.apache.parquet.schema}),
  * parquet-column ({@code org.apache.parquet.column}) and the decompressors ({@code
- * org.apache.parquet.hadoop.codec}, {@code org.xerial.snappy}, {@code org.apache.hadoop.io.compress}),
+ * org.apache.parquet.hadoop.codec}, {@code org.xerial.snappy}, {@code org.apache.hadoop.io.compress},
+ * and the libraries they call: {@code io.airlift.compress}, {@code com.github.luben.zstd}, {@code net.jpountz}),
  * of any exception type: that is parquet-java rejecting the file, and the reader reports it as a
  * {@code ParquetDecodingException} or {@code IOException}. Findings: any other exception type on top
  * (a bare {@code RuntimeException} that escaped the reader), a root cause thrown by {@code
@@ -47,7 +48,10 @@ class ParquetFileFuzzTest {
   static final String WHAT = "parquet file";
   static final String[] PARQUET_JAVA = {
       "org.apache.parquet.hadoop.", "org.apache.parquet.format.", "shaded.parquet.", "org.apache.parquet.schema.",
-      "org.apache.parquet.column.", "org.xerial.snappy.", "org.apache.hadoop.io.compress."};
+      "org.apache.parquet.column.", "org.xerial.snappy.", "org.apache.hadoop.io.compress.",
+      // the compression libraries parquet-hadoop's and Hadoop's codecs call: aircompressor (LZ4_RAW),
+      // zstd-jni (ZSTD), lz4-java (Hadoop's LZ4)
+      "io.airlift.compress.", "com.github.luben.zstd.", "net.jpountz."};
 
   /**
    * parquet-hadoop's default read options, built once: building them allocates about 1 MB (measured
