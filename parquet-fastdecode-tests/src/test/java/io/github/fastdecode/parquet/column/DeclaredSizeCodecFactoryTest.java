@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
@@ -78,6 +80,31 @@ class DeclaredSizeCodecFactoryTest {
     for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED, CompressionCodecName.GZIP,
         CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW)) {
       assertSame(parquetJava.getDecompressor(codec), checking.getDecompressor(codec), codec.toString());
+    }
+  }
+
+  /** The reader's options keep the caller's settings, including those the builder's copy leaves out. */
+  @Test
+  void theReadersOptionsKeepTheCallersSettings() {
+    for (boolean flag : new boolean[] {false, true}) {
+      Configuration conf = new Configuration();
+      conf.set("fastdecode.test.key", "kept");
+      ParquetReadOptions given = HadoopReadOptions.builder(conf).useColumnIndexFilter(flag).useBloomFilter(flag)
+          .useOffHeapDecryptBuffer(!flag).useStatsFilter(flag).withMaxAllocationInBytes(12345).withCodecFactory(parquetJava)
+          .set("fastdecode.test.property", "kept").build();
+      ParquetReadOptions used = ParquetBatchReader.checkingDecompressors(given);
+      assertTrue(used instanceof HadoopReadOptions, used.getClass().getName());
+      assertSame(conf, ((HadoopReadOptions) used).getConf());
+      assertSame(parquetJava, ((DeclaredSizeCodecFactory) used.getCodecFactory()).delegate());
+      assertEquals(flag, used.useColumnIndexFilter());
+      assertEquals(flag, used.useBloomFilter());
+      assertEquals(!flag, used.useOffHeapDecryptBuffer());
+      assertEquals(flag, used.useStatsFilter());
+      assertEquals(12345, used.getMaxAllocationSize());
+      assertEquals("kept", used.getProperty("fastdecode.test.property"));
+      assertSame(used, ParquetBatchReader.checkingDecompressors(used), "wrapped once");
+      ParquetReadOptions plain = ParquetReadOptions.builder().useColumnIndexFilter(flag).withCodecFactory(parquetJava).build();
+      assertEquals(flag, ParquetBatchReader.checkingDecompressors(plain).useColumnIndexFilter());
     }
   }
 
