@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
@@ -52,7 +53,9 @@ import org.apache.parquet.schema.MessageType;
  * each page's claim is bounded by its chunk's stored bytes times the codec's largest expansion
  * ({@link CodecExpansion}; checked by {@link ColumnChunkReader} before the page's bytes are touched,
  * or for ZSTD and LZ4_RAW, which parquet-hadoop inflates while handing the page out, by walking the
- * chunk's page headers as for the last chunk above).
+ * chunk's page headers as for the last chunk above). Sizes the compressed bytes declare about
+ * themselves, by which parquet-hadoop's SNAPPY and Hadoop's LZ4 decompressors allocate, are checked
+ * by a {@link DeclaredSizeCodecFactory} wrapped around the options' codec factory.
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
@@ -89,6 +92,7 @@ public final class ParquetBatchReader implements Closeable {
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
     ParquetFileReader file;
     try {
+      options = checkingDecompressors(Objects.requireNonNull(options, "options"));
       file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
     } catch (ParquetDecodingException e) {
       throw e;
@@ -115,6 +119,28 @@ public final class ParquetBatchReader implements Closeable {
       file.close();
       throw e;
     }
+  }
+
+  /**
+   * {@code options} with their codec factory wrapped in a {@link DeclaredSizeCodecFactory} (unless
+   * it already is one), everything else as given: the builder's {@code copy} leaves out a few
+   * settings and the allocation size, which are set from {@code options} here.
+   */
+  static ParquetReadOptions checkingDecompressors(ParquetReadOptions options) {
+    if (options.getCodecFactory() instanceof DeclaredSizeCodecFactory) {
+      return options;
+    }
+    ParquetReadOptions.Builder b = options instanceof HadoopReadOptions
+        ? HadoopReadOptions.builder(((HadoopReadOptions) options).getConf())
+        : options.getConfiguration() == null ? ParquetReadOptions.builder()
+        : ParquetReadOptions.builder(options.getConfiguration());
+    return b.copy(options)
+        .useColumnIndexFilter(options.useColumnIndexFilter())
+        .useBloomFilter(options.useBloomFilter())
+        .useOffHeapDecryptBuffer(options.useOffHeapDecryptBuffer())
+        .withMaxAllocationInBytes(options.getMaxAllocationSize())
+        .withCodecFactory(new DeclaredSizeCodecFactory(options.getCodecFactory()))
+        .build();
   }
 
   /** The named leaf columns of {@code schema} (null: all), checked to be flat. */
