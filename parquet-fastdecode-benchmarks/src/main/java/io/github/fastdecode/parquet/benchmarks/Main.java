@@ -44,7 +44,25 @@ public final class Main {
       Map.entry("report", ReportCommand::run),
       Map.entry("runall", RunAllCommand::run));
 
+  /** Loaded in every benchmark fork where the JDK has it, so fastdecode's vector kernels run. */
+  public static final String VECTOR_MODULE = "jdk.incubator.vector";
+
   private Main() {}
+
+  /**
+   * JMH options that load {@link #VECTOR_MODULE} in the forks, unless the caller set fork flags of
+   * their own or this JDK lacks the module.
+   */
+  public static List<String> withVectorModule(List<String> jmhArgs) {
+    boolean own = jmhArgs.contains("-jvmArgs") || jmhArgs.contains("-jvmArgsAppend");
+    if (own || java.lang.module.ModuleFinder.ofSystem().find(VECTOR_MODULE).isEmpty()) {
+      return jmhArgs;
+    }
+    List<String> out = new ArrayList<>(jmhArgs);
+    out.add("-jvmArgsAppend");
+    out.add("--add-modules=" + VECTOR_MODULE);
+    return out;
+  }
 
   public static void main(String[] args) throws Exception {
     if (args.length == 0) {
@@ -56,7 +74,7 @@ public final class Main {
       command.run(Arrays.asList(args).subList(1, args.length));
       return;
     }
-    org.openjdk.jmh.Main.main(args);
+    org.openjdk.jmh.Main.main(withVectorModule(Arrays.asList(args)).toArray(new String[0]));
   }
 
   /** The {@code quick} profile (see {@link BenchmarkProfile}), run in this JVM's JDK, then one table. */
@@ -64,7 +82,7 @@ public final class Main {
     List<RunResult> results = new ArrayList<>();
     BenchmarkProfile profile = BenchmarkProfile.QUICK;
     for (List<String> group : profile.groups()) {
-      List<String> jmhArgs = profile.jmhArguments(group);
+      List<String> jmhArgs = withVectorModule(profile.jmhArguments(group));
       // Printed so any group can be rerun alone, or longer, by hand.
       System.out.println("# default selection: java -jar benchmarks.jar " + String.join(" ", jmhArgs));
       Collection<RunResult> groupResults = new Runner(new CommandLineOptions(jmhArgs.toArray(new String[0]))).run();

@@ -1,5 +1,7 @@
 package io.github.fastdecode.parquet.bitpacking;
 
+import io.github.fastdecode.parquet.internal.VectorSupport;
+
 /**
  * Parquet's little-endian bit unpacking (DELTA_BINARY_PACKED miniblocks, RLE/bit-packed hybrid
  * runs): values in groups of 8, a group of {@code width}-bit values taking exactly {@code width}
@@ -9,10 +11,17 @@ package io.github.fastdecode.parquet.bitpacking;
  * IntBitUnpacker}), one call per run. Nothing checks the input range: callers validate once per run
  * that {@link #packedBytes} bytes exist at {@code pos}; the kernels read exactly those, so a run
  * may end at the array's end.
+ *
+ * <p>When {@link VectorSupport#ENABLED}, runs of narrow values go to {@link VectorBitUnpacker}
+ * first; its vector loads may read past the run (never past the array), and the scalar kernels
+ * finish what it leaves.
  */
 public final class BitUnpacker {
   /** Widest value: 64 bits. */
   public static final int MAX_WIDTH = 64;
+
+  /** Shortest run given to the vector kernel: below this the scalar kernel's straight-line code wins. */
+  private static final int VECTOR_MIN_COUNT = 32;
 
   private BitUnpacker() {}
 
@@ -34,6 +43,12 @@ public final class BitUnpacker {
    * (what narrowing the 64-bit value gives).
    */
   public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
+    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT && width > 0 && width <= VectorBitUnpacker.MAX_WIDTH) {
+      int done = VectorBitUnpacker.unpackInts(width, in, pos, out, outPos, count);
+      pos += (done >>> 3) * width;
+      outPos += done;
+      count -= done;
+    }
     return IntBitUnpacker.unpack(width, in, pos, out, outPos, count);
   }
 }

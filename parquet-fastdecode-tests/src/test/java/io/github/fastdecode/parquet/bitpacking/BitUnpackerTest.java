@@ -3,9 +3,11 @@ package io.github.fastdecode.parquet.bitpacking;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
 import java.util.Random;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,6 +89,78 @@ class BitUnpackerTest {
           assertEquals(in.length, BitUnpacker.unpackInts(w, in, lead, ints, 3, count), where + ": end of int run");
           assertEquals((long) count / 8 * w, BitUnpacker.packedBytes(w, count), where);
           checkOutput(where, v, longs, ints);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs followed by junk bytes, so the vector kernel (when on) can load whole vectors over the
+   * whole run; where it stops, the scalar kernel must pick up at the right byte.
+   */
+  @Test
+  void runsWithBytesAfterThemMatchTheReference() {
+    Random r = new Random(SEED + 2);
+    for (int w = 0; w <= 64; w++) {
+      for (int count : new int[] {32, 40, 48, 56, 64, 72, 128, 136, 1000}) {
+        for (int lead : new int[] {0, 3}) {
+          String where = "width " + w + ", count " + count + ", lead " + lead + ", seed " + (SEED + 2);
+          long[] v = values(r, count, w);
+          byte[] packed = pack(v, w);
+          byte[] in = new byte[lead + packed.length + 70];
+          r.nextBytes(in);
+          System.arraycopy(packed, 0, in, lead, packed.length);
+          long[] longs = sentinelLongs(count);
+          int[] ints = sentinelInts(count);
+          assertEquals(lead + packed.length, BitUnpacker.unpackLongs(w, in, lead, longs, 3, count), where);
+          assertEquals(lead + packed.length, BitUnpacker.unpackInts(w, in, lead, ints, 3, count), where);
+          checkOutput(where, v, longs, ints);
+        }
+      }
+    }
+  }
+
+  /** The build runs the tests with the vector kernels on, and once more with them off (.ci/run). */
+  @Test
+  void vectorKernelsAreOnExactlyWhenTheTestRunAsksForThem() {
+    boolean expected = Boolean.parseBoolean(System.getProperty("fastdecode.test.expectVector", "false"));
+    assertEquals(expected, VectorSupport.ENABLED, VectorSupport.status());
+  }
+
+  /**
+   * The vector kernel alone: it writes exactly the whole vectors whose loads fit in the array,
+   * each value right, and nothing after them.
+   */
+  @Test
+  void vectorKernelWritesWholeVectorsThatFit() {
+    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    int lanes = VectorBitUnpacker.lanes();
+    Random r = new Random(SEED + 3);
+    for (int w = 1; w <= VectorBitUnpacker.MAX_WIDTH; w++) {
+      for (int count : new int[] {0, 8, lanes, 3 * lanes + 8, 640}) {
+        for (int slack : new int[] {0, 5, 64, 200}) {
+          String where = "width " + w + ", count " + count + ", slack " + slack + ", seed " + (SEED + 3);
+          long[] v = values(r, count, w);
+          byte[] packed = pack(v, w);
+          byte[] in = new byte[1 + packed.length + slack];
+          r.nextBytes(in);
+          System.arraycopy(packed, 0, in, 1, packed.length);
+          int[] out = new int[count + 2];
+          Arrays.fill(out, -7);
+          int done = VectorBitUnpacker.unpackInts(w, in, 1, out, 1, count);
+          int step = lanes / 8 * w;
+          int steps = 0;
+          while (steps < count / lanes && 1 + steps * step + lanes * 4 <= in.length) {
+            steps++;
+          }
+          assertEquals(steps * lanes, done, where + ": values written");
+          assertEquals(-7, out[0], where + ": before the output");
+          for (int i = 0; i < done; i++) {
+            assertEquals(v[i], out[1 + i], where + ": value " + i);
+          }
+          for (int i = 1 + done; i < out.length; i++) {
+            assertEquals(-7, out[i], where + ": past the vectors, index " + i);
+          }
         }
       }
     }

@@ -1,5 +1,6 @@
 package io.github.fastdecode.parquet.benchmarks.report;
 
+import io.github.fastdecode.parquet.benchmarks.Main;
 import io.github.fastdecode.parquet.benchmarks.report.JdkLocator.Jdk;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -162,7 +163,8 @@ public final class RunAllCommand {
   }
 
   /**
-   * The forks' JVM flags on this JDK, set here so no user has to know them. Always given (JMH would
+   * The forks' JVM flags on this JDK, set here so no user has to know them. The vector module turns
+   * on fastdecode's vector kernels (parquet-java does not use it), as a user would for production. Always given (JMH would
    * otherwise pass the host JVM's own flags on to every JDK): a fixed 2 GB heap and G1 on every
    * JDK, so heap sizing and collector choice are the same whatever the machine's memory and CPU
    * count make of the defaults. From JDK 23 on, JMH's harness calls {@code sun.misc.Unsafe} memory
@@ -177,6 +179,9 @@ public final class RunAllCommand {
     List<String> flags = new ArrayList<>(List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC"));
     if (jdk.feature() >= 23) {
       flags.add("--sun-misc-unsafe-memory-access=allow");
+    }
+    if (jdk.hasModule(Main.VECTOR_MODULE)) {
+      flags.add("--add-modules=" + Main.VECTOR_MODULE);
     }
     return flags;
   }

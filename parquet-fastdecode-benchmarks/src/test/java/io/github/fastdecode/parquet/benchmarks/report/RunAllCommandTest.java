@@ -24,7 +24,20 @@ class RunAllCommandTest {
       assertTrue(flags.containsAll(List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC")), flags.toString());
       // an option JDK 17 and 21 do not know would stop their forks from starting
       assertEquals(feature >= 23, flags.contains("--sun-misc-unsafe-memory-access=allow"), feature + ": " + flags);
+      assertFalse(flags.contains("--add-modules=jdk.incubator.vector"), "a JDK without the module would not start: " + flags);
     }
+    Jdk withVector = new Jdk(25, "25.0.1", Path.of("/opt/jdk-25"), Path.of("/opt/jdk-25/bin/java"),
+        Set.of("java.base", "jdk.incubator.vector"), "test");
+    assertTrue(RunAllCommand.jvmFlags(withVector).contains("--add-modules=jdk.incubator.vector"));
+  }
+
+  @Test
+  void directJmhRunsLoadTheVectorModuleUnlessGivenForkFlags() {
+    List<String> plain = List.of("RleDictionaryIds", "-f", "1");
+    assertEquals(List.of("RleDictionaryIds", "-f", "1", "-jvmArgsAppend", "--add-modules=jdk.incubator.vector"),
+        io.github.fastdecode.parquet.benchmarks.Main.withVectorModule(plain), "this JDK has the module");
+    List<String> own = List.of("RleDictionaryIds", "-jvmArgsAppend", "-Xmx1g");
+    assertEquals(own, io.github.fastdecode.parquet.benchmarks.Main.withVectorModule(own));
   }
 
   @Test

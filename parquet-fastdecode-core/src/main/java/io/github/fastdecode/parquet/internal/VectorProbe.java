@@ -1,0 +1,20 @@
+package io.github.fastdecode.parquet.internal;
+
+import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
+
+/**
+ * The one place {@link VectorSupport} touches the vector kernels, by reflection, so that a JVM
+ * without {@code jdk.incubator.vector} never loads a class that needs it.
+ */
+final class VectorProbe {
+  private VectorProbe() {}
+
+  static String describe() {
+    return VectorBitUnpacker.describe();
+  }
+
+  /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
+  static String selfCheck() {
+    return VectorBitUnpacker.selfCheck();
+  }
+}
