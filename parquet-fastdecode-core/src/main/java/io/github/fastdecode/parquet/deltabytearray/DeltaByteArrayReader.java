@@ -3,6 +3,7 @@ package io.github.fastdecode.parquet.deltabytearray;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import java.util.Arrays;
@@ -32,7 +33,11 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   private int next;
 
   /** The previous value: {@code previous[0, previousLength)}. */
-  private byte[] previous = new byte[16];
+  /** Bytes of a value built in two registers in {@link #readBinaries}. */
+  private static final int WORD = 16;
+
+  /** The previous value; never shorter than {@link #WORD}, so its first two words can be loaded. */
+  private byte[] previous = new byte[WORD];
   private int previousLength;
   private byte[] spare = new byte[16];
 
@@ -113,7 +118,8 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
       return;
     }
     long total = validate(count);
-    dst.reserve(count, total);
+    // WORD bytes of slack: a short value is stored as two 8-byte words, which may run past it.
+    dst.reserve(count, total + WORD);
     byte[] out = dst.bytes();
     int[] offsets = dst.offsets();
     int size = dst.size();
@@ -128,11 +134,43 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     byte[] prevArray = previous;
     int prevStart = 0;
     int at = offsets[size];
+    // The previous value's first WORD bytes, kept in two registers: a value of at most WORD bytes
+    // is built from them and its suffix words with shifts, so no value is read back from `out`
+    // right after being stored (a load spanning two recent stores cannot be forwarded and stalls).
+    long w0 = LittleEndian.getLong(prevArray, 0);
+    long w1 = LittleEndian.getLong(prevArray, 8);
+    // After a long value the words are loaded again only when a short one needs them.
+    boolean stale = false;
+    int wordsEnd = in.length - WORD;
     for (int i = 0; i < count; i++) {
       int p = prefixLengths[prefixAt + i];
       int s = suffixLengths[suffixAt + i];
-      System.arraycopy(prevArray, prevStart, out, at, p);
-      System.arraycopy(in, from, out, at + p, s);
+      if (p + s <= WORD && p < WORD && from <= wordsEnd) {
+        if (stale) {
+          w0 = LittleEndian.getLong(prevArray, prevStart);
+          w1 = LittleEndian.getLong(prevArray, prevStart + 8);
+          stale = false;
+        }
+        long s0 = LittleEndian.getLong(in, from);
+        long s1 = LittleEndian.getLong(in, from + 8);
+        // Bytes past the value's length are junk; a prefix never reaches them.
+        if (p < 8) {
+          int shift = p << 3;
+          long keep = (1L << shift) - 1;
+          w1 = (s1 << shift) | (s0 >>> 1 >>> (63 - shift));
+          w0 = (w0 & keep) | (s0 << shift);
+        } else {
+          int shift = (p - 8) << 3;
+          long keep = (1L << shift) - 1;
+          w1 = (w1 & keep) | (s0 << shift);
+        }
+        LittleEndian.putLong(out, at, w0);
+        LittleEndian.putLong(out, at + 8, w1);
+      } else {
+        System.arraycopy(prevArray, prevStart, out, at, p);
+        System.arraycopy(in, from, out, at + p, s);
+        stale = true;
+      }
       from += s;
       prevArray = out;
       prevStart = at;

@@ -127,6 +127,33 @@ class DeltaByteArraysTest {
     assertArrayEquals(expected[3], b.readBytes().getBytes());
   }
 
+  /**
+   * Values of 0..18 bytes, each sharing 0..its length bytes with the one before: every prefix and
+   * suffix length around the 16 bytes the bulk read builds in registers, and values straddling
+   * that limit, with the last suffixes at the very end of the page.
+   */
+  @Test
+  void shortValuesWithEveryPrefixAndSuffixLengthMatchParquetJava() {
+    java.util.Random random = new java.util.Random(SEED + 7);
+    int n = 4000;
+    byte[][] values = new byte[n][];
+    byte[] previous = new byte[0];
+    for (int i = 0; i < n; i++) {
+      int length = random.nextInt(19);
+      int prefix = random.nextInt(Math.min(length, previous.length) + 1);
+      byte[] v = new byte[length];
+      System.arraycopy(previous, 0, v, 0, prefix);
+      for (int k = prefix; k < length; k++) {
+        v[k] = (byte) random.nextInt();
+      }
+      values[i] = previous = v;
+    }
+    byte[] page = ParquetJavaPages.deltaBinaries(values);
+    Differential.check("DELTA_BYTE_ARRAY short values, seed=" + (SEED + 7),
+        org.apache.parquet.column.values.deltastrings.DeltaByteArrayReader::new, DeltaByteArrayReader::new, page, n,
+        ValueKind.BINARY, ReadPlan.standard(n));
+  }
+
   @Test
   void oddSkipsKeepPrefixesRight() throws Exception {
     byte[][] values = DataShapes.binaryShapes(1000, SEED).get("sortedSharedPrefix");
