@@ -22,6 +22,8 @@ public final class PlainBinaryReader extends BatchValuesReader {
   private byte[] data;
   private int pos;
   private int end;
+  /** Where each value of a bulk read starts; grows with the largest batch. */
+  private int[] starts = new int[64];
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
@@ -65,14 +67,21 @@ public final class PlainBinaryReader extends BatchValuesReader {
   public void readBinaries(BinaryBatch dst, int count) {
     checkCount(count);
     // Validate the whole batch before touching dst, so a corrupt value leaves it unchanged.
+    // The walk from length to length is a chain of dependent loads; it runs once, recording where
+    // each value starts, and the copies then run free of it.
+    int[] s = starts;
+    if (s.length < count) {
+      s = starts = new int[Math.max(count, 2 * s.length)];
+    }
     int p = pos;
     long bytes = 0;
     for (int i = 0; i < count; i++) {
       int length = lengthAt(p, i, count);
       bytes += length;
+      s[i] = p + 4;
       p += 4 + length;
     }
-    dst.appendLengthPrefixed(data, pos, count, bytes);
+    dst.appendLengthPrefixed(data, s, count, bytes);
     pos = p;
   }
 
