@@ -154,10 +154,22 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     int[] a = lengths.lengths;
     int from = next - lengths.base;
     // Checked lengths are non-negative and end within the page, so an int sum cannot overflow.
-    int total = 0;
-    for (int i = 0; i < n; i++) {
-      total += a[from + i];
+    // Four independent sums: the JIT leaves a lone sum loop scalar, one dependent add per length.
+    int t0 = 0;
+    int t1 = 0;
+    int t2 = 0;
+    int t3 = 0;
+    int i = from;
+    for (int e = from + n - 3; i < e; i += 4) {
+      t0 += a[i];
+      t1 += a[i + 1];
+      t2 += a[i + 2];
+      t3 += a[i + 3];
     }
+    for (int e = from + n; i < e; i++) {
+      t0 += a[i];
+    }
+    int total = t0 + t1 + t2 + t3;
     pos += total;
     next += n;
     return total;
