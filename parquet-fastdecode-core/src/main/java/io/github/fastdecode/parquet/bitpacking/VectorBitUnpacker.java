@@ -44,6 +44,8 @@ public final class VectorBitUnpacker {
   public static final int MAX_INT_DELTA_WIDTH = 32;
   /** Widest long delta: 64. */
   public static final int MAX_LONG_DELTA_WIDTH = 64;
+  /** Widest long delta one 8-byte window holds at any bit offset (7 + 57 = 64 bits). */
+  private static final int LONG_ONE_WINDOW = 57;
 
   /**
    * Per width 26..31: each lane's second int window, starting one byte after the first: a value
@@ -157,7 +159,7 @@ public final class VectorBitUnpacker {
     for (int w = skip == 0 ? 1 : LONG_ONE_WINDOW + 1; w < MAX_LONG_DELTA_WIDTH; w++) {
       int[] index = new int[BYTE_LANES];
       for (int lane = 0; lane < LONG_LANES; lane++) {
-        int firstByte = (int) ((long) lane * w >>> 3);
+        int firstByte = lane * w >>> 3;
         for (int k = 0; k < 8; k++) {
           index[lane * 8 + k] = firstByte + skip + k;
         }
@@ -191,9 +193,6 @@ public final class VectorBitUnpacker {
     }
     return VectorMask.fromArray(species, bits, 0);
   }
-
-  /** Widest long delta one 8-byte window holds at any bit offset (7 + 57 = 64 bits). */
-  private static final int LONG_ONE_WINDOW = 57;
 
   /** Whether {@link #unpackIntDeltas} takes runs of this width (its prefix sum is written for 8 or 16 lanes). */
   public static boolean takesIntDeltas(int width) {
