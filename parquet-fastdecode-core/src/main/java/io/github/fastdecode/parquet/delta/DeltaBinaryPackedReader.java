@@ -3,7 +3,6 @@ package io.github.fastdecode.parquet.delta;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
-import io.github.fastdecode.parquet.bitpacking.IntBitUnpacker;
 import io.github.fastdecode.parquet.bitpacking.LongBitUnpacker;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
@@ -540,7 +539,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
         }
         int c = Math.min(n, miniLeft) & ~7;
         if (c > 0) {
-          last = LongBitUnpacker.unpackDeltas(width, buf, dataPos, dst, o, c, last, minDelta);
+          last = BitUnpacker.unpackLongDeltas(width, buf, dataPos, dst, o, c, last, minDelta);
           dataPos += (c >>> 3) * width;
           miniLeft -= c;
           o += c;
@@ -576,7 +575,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
             count += ms;
           }
           int w = wb & 0xFF;
-          acc = LongBitUnpacker.unpackDeltas(w, b, p, dst, o, count, acc, md);
+          acc = BitUnpacker.unpackLongDeltas(w, b, p, dst, o, count, acc, md);
           p += (count >>> 3) * w;
           o += count;
         }
@@ -589,7 +588,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     @Override
     void fillWindow() {
       int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      LongBitUnpacker.unpackDeltas(width, buf, dataPos, window, 0, c, last, minDelta);
+      BitUnpacker.unpackLongDeltas(width, buf, dataPos, window, 0, c, last, minDelta);
       dataPos += (c >>> 3) * width;
       int real = Math.min(c, miniLeft);
       miniLeft -= real;
@@ -671,7 +670,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
         }
         int c = Math.min(n, miniLeft) & ~7;
         if (c > 0) {
-          last = IntBitUnpacker.unpackDeltas(width, buf, dataPos, dst, o, c, (int) last, (int) minDelta);
+          last = BitUnpacker.unpackIntDeltas(width, buf, dataPos, dst, o, c, (int) last, (int) minDelta);
           dataPos += (c >>> 3) * width;
           miniLeft -= c;
           o += c;
@@ -749,7 +748,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
             count += ms;
           }
           int w = wb & 0xFF;
-          acc = IntBitUnpacker.unpackDeltas(w, b, p, dst, o, count, acc, md);
+          acc = BitUnpacker.unpackIntDeltas(w, b, p, dst, o, count, acc, md);
           p += (count >>> 3) * w;
           o += count;
         }
@@ -762,7 +761,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     @Override
     void fillWindow() {
       int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      IntBitUnpacker.unpackDeltas(width, buf, dataPos, window, 0, c, (int) last, (int) minDelta);
+      BitUnpacker.unpackIntDeltas(width, buf, dataPos, window, 0, c, (int) last, (int) minDelta);
       dataPos += (c >>> 3) * width;
       int real = Math.min(c, miniLeft);
       miniLeft -= real;

@@ -194,7 +194,136 @@ class BitUnpackerTest {
           }
           assertEquals(sum, LongBitUnpacker.sum(w, in, 5, count), where + ": sum without storing");
           checkOutput(where, expected, longs, ints);
+
+          // The dispatching entry points (vector kernel first when on), at the array's end and with
+          // bytes after the run so whole vectors fit.
+          for (int after : new int[] {0, 70}) {
+            byte[] padded = Arrays.copyOf(in, in.length + after);
+            longs = sentinelLongs(count);
+            ints = sentinelInts(count);
+            assertEquals(acc, BitUnpacker.unpackLongDeltas(w, padded, 5, longs, 3, count, start, minDelta),
+                where + ", " + after + " bytes after: last long sum");
+            assertEquals((int) acc, BitUnpacker.unpackIntDeltas(w, padded, 5, ints, 3, count, (int) start, (int) minDelta),
+                where + ", " + after + " bytes after: last int sum");
+            checkOutput(where + ", " + after + " bytes after", expected, longs, ints);
+          }
         }
+      }
+    }
+  }
+
+  /**
+   * The vector delta kernels alone against the scalar ones, for every width they take: odd input
+   * and output offsets, runs ending at the array's end or followed by junk, extreme min deltas and
+   * running values; they write exactly the whole vectors whose loads fit, and nothing after them.
+   */
+  @Test
+  void vectorDeltaKernelsMatchTheScalarKernels() {
+    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    Random r = new Random(SEED + 4);
+    int intLanes = VectorBitUnpacker.lanes();
+    int longLanes = intLanes / 2;
+    for (int w = 0; w <= 64; w++) {
+      boolean ints = VectorBitUnpacker.takesIntDeltas(w);
+      boolean longs = VectorBitUnpacker.takesLongDeltas(w);
+      assertEquals(w >= 1 && w <= 32, ints, "width " + w + " taken by the int delta kernel");
+      if (!ints && !longs) {
+        continue;
+      }
+      for (int count : new int[] {0, 8, intLanes, 3 * intLanes + 8, 640}) {
+        for (int lead : new int[] {0, 1, 7}) {
+          for (int slack : new int[] {0, 5, 64, 200}) {
+            long minDelta = new long[] {0, -1, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE,
+                r.nextLong()}[r.nextInt(7)];
+            long start = r.nextBoolean() ? r.nextLong() : Integer.MAX_VALUE;
+            String where = "width " + w + ", count " + count + ", lead " + lead + ", slack " + slack + ", min delta "
+                + minDelta + ", start " + start + ", seed " + (SEED + 4);
+            byte[] packed = pack(values(r, count, w), w);
+            byte[] in = new byte[lead + packed.length + slack];
+            r.nextBytes(in);
+            System.arraycopy(packed, 0, in, lead, packed.length);
+            if (ints) {
+              int[] expected = new int[count + 2];
+              IntBitUnpacker.unpackDeltas(w, in, lead, expected, 1, count, (int) start, (int) minDelta);
+              int[] out = new int[count + 2];
+              Arrays.fill(out, -7);
+              int done = VectorBitUnpacker.unpackIntDeltas(w, in, lead, out, 1, count, (int) start, (int) minDelta);
+              checkVectorDeltas(where + " (ints)", in, lead, w, count, intLanes, done);
+              for (int i = 0; i < done; i++) {
+                assertEquals(expected[1 + i], out[1 + i], where + ": int sum " + i);
+              }
+              assertUntouched(where + " (ints)", out, done);
+            }
+            if (longs) {
+              long[] expected = new long[count + 2];
+              LongBitUnpacker.unpackDeltas(w, in, lead, expected, 1, count, start, minDelta);
+              long[] out = new long[count + 2];
+              Arrays.fill(out, -7);
+              int done = VectorBitUnpacker.unpackLongDeltas(w, in, lead, out, 1, count, start, minDelta);
+              checkVectorDeltas(where + " (longs)", in, lead, w, count, longLanes, done);
+              for (int i = 0; i < done; i++) {
+                assertEquals(expected[1 + i], out[1 + i], where + ": long sum " + i);
+              }
+              for (int i = 0; i < out.length; i++) {
+                if (i == 0 || i > done) {
+                  assertEquals(-7, out[i], where + " (longs): index " + i + " outside the vectors written");
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The INT32 overflow pattern (Integer.MIN_VALUE next to MAX_VALUE) through the dispatching int
+   * delta entry point, as parquet-java's INT32 writer encodes it (deltas -1 and 1 wrapping, width 2)
+   * and with the extreme min delta Integer.MIN_VALUE (width 32).
+   */
+  @Test
+  void int32OverflowPatternWrapsInTheDeltaKernels() {
+    int count = 1000;
+    int[] values = new int[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = (i & 1) == 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+    }
+    for (int minDelta : new int[] {-1, Integer.MIN_VALUE}) {
+      long[] packedDeltas = new long[count];
+      int previous = Integer.MIN_VALUE;
+      int width = 0;
+      for (int i = 0; i < count; i++) {
+        int d = values[i] - previous - minDelta;
+        packedDeltas[i] = d & 0xFFFFFFFFL;
+        width = Math.max(width, 64 - Long.numberOfLeadingZeros(packedDeltas[i]));
+        previous = values[i];
+      }
+      assertEquals(minDelta == -1 ? 2 : 32, width, "min delta " + minDelta);
+      for (int after : new int[] {0, 70}) {
+        byte[] packed = pack(packedDeltas, width);
+        byte[] in = Arrays.copyOf(packed, packed.length + after);
+        int[] out = new int[count];
+        assertEquals(values[count - 1], BitUnpacker.unpackIntDeltas(width, in, 0, out, 0, count, Integer.MIN_VALUE, minDelta),
+            "min delta " + minDelta + ", " + after + " bytes after: last value");
+        assertArrayEquals(values, out, "min delta " + minDelta + ", " + after + " bytes after");
+      }
+    }
+  }
+
+  /** The vector kernel did exactly the whole vectors that fit in {@code count} and whose loads stay in {@code in}. */
+  private static void checkVectorDeltas(String where, byte[] in, int lead, int w, int count, int lanes, int done) {
+    int step = lanes / 8 * w;
+    int steps = 0;
+    while (steps < count / lanes && lead + steps * step + VectorBitUnpacker.lanes() * 4 <= in.length) {
+      steps++;
+    }
+    assertEquals(steps * lanes, done, where + ": values written");
+  }
+
+  private static void assertUntouched(String where, int[] out, int done) {
+    for (int i = 0; i < out.length; i++) {
+      if (i == 0 || i > done) {
+        assertEquals(-7, out[i], where + ": index " + i + " outside the vectors written");
       }
     }
   }
