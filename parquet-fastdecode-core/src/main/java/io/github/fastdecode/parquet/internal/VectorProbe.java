@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.internal;
 
 import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
+import io.github.fastdecode.parquet.bytestreamsplit.VectorByteStreamSplit;
 
 /**
  * The one place {@link VectorSupport} touches the vector kernels, by reflection, so that a JVM
@@ -10,11 +11,12 @@ final class VectorProbe {
   private VectorProbe() {}
 
   static String describe() {
-    return VectorBitUnpacker.describe();
+    return VectorBitUnpacker.describe() + "; " + VectorByteStreamSplit.describe();
   }
 
   /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
   static String selfCheck() {
-    return VectorBitUnpacker.selfCheck();
+    String failed = VectorBitUnpacker.selfCheck();
+    return failed.isEmpty() ? VectorByteStreamSplit.selfCheck() : failed;
   }
 }
