@@ -14,15 +14,15 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * BYTE_STREAM_SPLIT byte gathers with the Vector API, one vector of values per step. For 4-byte
  * values, each stream gives one small byte vector (one byte per value), widened to int lanes;
- * shifting stream {@code k} by {@code 8 * k} and OR-ing the four gives the values (on AVX-512: four
- * {@code vpmovsxbd} loads, shifts and {@code vpternlogd}, one store per 16 values). 8-byte values
+ * shifting stream {@code k} by {@code 8 * k} and OR-ing the four gives the values (16 per step with
+ * 512-bit vectors, where the scalar transpose needs about a cycle per value). 8-byte values
  * widen each stream's bytes to long lanes the same way; 16-byte values are two such long vectors,
  * bytes 0-7 and 8-15, whose lanes are then interleaved.
  *
  * <p>The kernels take the same arguments as their scalar twins in {@link ByteStreamSplitKernels},
  * load only bytes of the values they write (so a section may end at the array's end), do as many
  * whole vectors as fit in {@code n} and return how many values that was; the caller gathers the
- * rest with the scalar kernel. Only {@link io.github.fastdecode.parquet.internal.VectorSupport}
+ * few left one by one. Only {@link io.github.fastdecode.parquet.internal.VectorSupport}
  * decides whether this class is used; nothing else may load it.
  */
 public final class VectorByteStreamSplit {
@@ -36,10 +36,10 @@ public final class VectorByteStreamSplit {
   /**
    * One byte per long lane, for the 8- and 16-byte kernels; null, and those kernels leave every
    * value to the scalar code, when long vectors have fewer than 8 lanes (no byte vector is that
-   * short) or before JDK 25. JDK 17's C2 compiles them poorly (ByteStreamSplitBenchmark, this
-   * machine, ns/value scalar vs vector: INT64 0.47 vs 0.40, FLBA16 2.06 vs 2.61, DOUBLE 0.90 vs
-   * hundreds in some iterations) where JDK 25 runs them 2x faster than scalar (0.51 vs 0.25). JDK 21
-   * is unmeasured, so it keeps the scalar code.
+   * short) or before JDK 25. On JDK 17 they were unreliable (ByteStreamSplitBenchmark, this
+   * machine, ns/value vector vs scalar: DOUBLE hundreds in some iterations vs 0.90, FLBA16 2.61 vs
+   * 2.06, INT64 0.40 vs 0.47), where JDK 25 runs them about 2x faster than its scalar code (INT64
+   * and DOUBLE 0.25 vs 0.51, FLBA16 1.2 vs 1.9). JDK 21 is unmeasured, so it keeps the scalar code.
    */
   private static final VectorSpecies<Byte> LONG_BYTES = LONG_LANES < 8 || Runtime.version().feature() < 25
       ? null
@@ -76,7 +76,7 @@ public final class VectorByteStreamSplit {
   /** The {@link #LANES} 4-byte values at stream positions {@code p, p + stride, p + 2 * stride, p + 3 * stride}. */
   private static IntVector gather4(byte[] a, int p, int stride) {
     // B2I sign-extends: masking after the shift drops the copies of each byte's top bit (the
-    // fourth byte's shift pushes them out). AND-then-OR trees become ternary-logic ops on AVX-512.
+    // fourth byte's shift pushes them out).
     IntVector b0 = (IntVector) ByteVector.fromArray(BYTES, a, p).convertShape(VectorOperators.B2I, INTS, 0);
     IntVector b1 = (IntVector) ByteVector.fromArray(BYTES, a, p + stride).convertShape(VectorOperators.B2I, INTS, 0);
     IntVector b2 = (IntVector) ByteVector.fromArray(BYTES, a, p + 2 * stride).convertShape(VectorOperators.B2I, INTS, 0);
@@ -166,7 +166,7 @@ public final class VectorByteStreamSplit {
   /**
    * As {@link ByteStreamSplitKernels#scalarBytes} for 16-byte values (UUID, DECIMAL(38)), for the
    * first whole steps of {@link #longLanes()} values; returns how many values it wrote. Runs of up to
-   * {@code lo.length} values go through {@link #gatherLongs} twice, bytes 0-7 into {@code lo} and
+   * {@code lo.length} values go through {@link #gather8} twice, bytes 0-7 into {@code lo} and
    * 8-15 into {@code hi}, then {@link #interleave} writes them out. (One loop doing all of it is
    * more than C2 inlines into one method: see {@link #gather8}.)
    */
