@@ -31,10 +31,15 @@ final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
     if (width >= 8 && rows == null) {
       rows = ByteStreamSplitKernels.newRows();
     }
-    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, rows, dst.bytes(), dst.byteSize(), n);
+    int start = dst.byteSize();
+    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, rows, dst.bytes(), start, n);
+    // Every value has the same length: end offsets in one loop over locals, then one commit.
+    int[] ends = dst.offsets();
+    int s = dst.size() + 1;
     for (int i = 0; i < n; i++) {
-      dst.commit(width);
+      ends[s + i] = start + (i + 1) * width;
     }
+    dst.commitValues(n);
     index = at + n;
   }
 }

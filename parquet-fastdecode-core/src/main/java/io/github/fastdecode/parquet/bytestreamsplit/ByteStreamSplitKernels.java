@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 
 /**
  * Byte gathers for BYTE_STREAM_SPLIT. A section of {@code N} values of {@code W} bytes is {@code W}
@@ -14,6 +15,10 @@ import io.github.fastdecode.parquet.internal.LittleEndian;
  * The 4-byte kernel transposes one group in registers; the 8-byte kernels run up to
  * {@link #GROUPS} groups through each swap stage in turn (see {@link #transpose8}). Callers check
  * every bound once; the kernels trust them.
+ *
+ * <p>When {@link VectorSupport#ENABLED}, reads of at least {@link #VECTOR_MIN_COUNT} values of 4,
+ * 8 and 16 bytes go to {@link VectorByteStreamSplit} instead of the scalar kernels ({@code scalar*},
+ * the vector kernels' reference).
  */
 final class ByteStreamSplitKernels {
   private ByteStreamSplitKernels() {}
@@ -37,7 +42,55 @@ final class ByteStreamSplitKernels {
     return v;
   }
 
+  /** Shortest read given to the vector kernels: below it, vector code is not worth its set-up. */
+  static final int VECTOR_MIN_COUNT = 32;
+
+  // The dispatchers below finish a vector kernel's few leftover values one by one, rather than
+  // through the scalar kernels: a read that took the vector path then compiles without them, which
+  // keeps the caller within C2's inlining budget (a vector call it fails to inline boxes every
+  // vector and runs several times slower than the scalar code).
+
   static void gatherInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
+    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT) {
+      for (int i = VectorByteStreamSplit.gatherInts(a, p, stride, dst, off, n); i < n; i++) {
+        dst[off + i] = gatherInt(a, p + i, stride);
+      }
+      return;
+    }
+    scalarInts(a, p, stride, dst, off, n);
+  }
+
+  static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
+    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT) {
+      for (int i = VectorByteStreamSplit.gatherFloats(a, p, stride, dst, off, n); i < n; i++) {
+        dst[off + i] = Float.intBitsToFloat(gatherInt(a, p + i, stride));
+      }
+      return;
+    }
+    scalarFloats(a, p, stride, dst, off, n);
+  }
+
+  static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+      for (int i = VectorByteStreamSplit.gatherLongs(a, p, stride, dst, off, n); i < n; i++) {
+        dst[off + i] = gatherLong(a, p + i, stride);
+      }
+      return;
+    }
+    scalarLongs(a, p, stride, rows, dst, off, n);
+  }
+
+  static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+      for (int i = VectorByteStreamSplit.gatherDoubles(a, p, stride, dst, off, n); i < n; i++) {
+        dst[off + i] = Double.longBitsToDouble(gatherLong(a, p + i, stride));
+      }
+      return;
+    }
+    scalarDoubles(a, p, stride, rows, dst, off, n);
+  }
+
+  static void scalarInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
     int p1 = p + stride;
     int p2 = p1 + stride;
     int p3 = p2 + stride;
@@ -69,8 +122,8 @@ final class ByteStreamSplitKernels {
     }
   }
 
-  /** {@link #gatherInts} for FLOAT: the same bits, stored raw (NaN payloads kept). */
-  static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
+  /** {@link #scalarInts} for FLOAT: the same bits, stored raw (NaN payloads kept). */
+  static void scalarFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
     int p1 = p + stride;
     int p2 = p1 + stride;
     int p3 = p2 + stride;
@@ -147,7 +200,7 @@ final class ByteStreamSplitKernels {
     }
   }
 
-  static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+  static void scalarLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
     int done = 0;
     while (n - done >= 8) {
       int groups = Math.min(GROUPS, (n - done) >>> 3);
@@ -171,8 +224,8 @@ final class ByteStreamSplitKernels {
     }
   }
 
-  /** {@link #gatherLongs} for DOUBLE: the same bits, stored raw. */
-  static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+  /** {@link #scalarLongs} for DOUBLE: the same bits, stored raw. */
+  static void scalarDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
     int done = 0;
     while (n - done >= 8) {
       int groups = Math.min(GROUPS, (n - done) >>> 3);
@@ -196,13 +249,27 @@ final class ByteStreamSplitKernels {
     }
   }
 
+  /** Any width: {@code n} values of {@code width} bytes, back to back at {@code dst[dstPos..]}. */
+  static void gatherBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
+    if (VectorSupport.ENABLED && width == 16 && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+      int i = VectorByteStreamSplit.gatherFixed16(a, p, stride, rows[0], rows[1], dst, dstPos, n);
+      for (int o = dstPos + i * 16; i < n; i++) {
+        for (int k = 0; k < 16; k++, o++) {
+          dst[o] = a[p + k * stride + i];
+        }
+      }
+      return;
+    }
+    scalarBytes(a, p, stride, width, rows, dst, dstPos, n);
+  }
+
   /**
-   * Any width: {@code n} values of {@code width} bytes, back to back at {@code dst[dstPos..]}.
-   * Streams go eight at a time through {@link #transpose8}, each value's 8 bytes from them stored as
+   * {@link #gatherBytes} in scalar code, any width. Streams go eight at a time through {@link
+   * #transpose8}, each value's 8 bytes from them stored as
    * one word; the streams left over (width not a multiple of 8) one byte at a time, in runs short
    * enough that the destination run stays in cache.
    */
-  static void gatherBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
+  static void scalarBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
     int wide = width & ~7;
     for (int k0 = 0; k0 < wide; k0 += 8) {
       int sp = p + k0 * stride;

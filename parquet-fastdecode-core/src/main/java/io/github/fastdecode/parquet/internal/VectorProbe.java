@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet.internal;
 
 import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
+import io.github.fastdecode.parquet.bytestreamsplit.VectorByteStreamSplit;
 
 /**
  * The one place {@link VectorSupport} touches the vector kernels, by reflection, so that a JVM
@@ -10,12 +11,17 @@ final class VectorProbe {
   private VectorProbe() {}
 
   static String describe() {
-    return VectorBitUnpacker.describe();
+    return VectorBitUnpacker.describe() + "; " + VectorByteStreamSplit.describe();
   }
 
   /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
   static String selfCheck() {
-    String failed = VectorBitUnpacker.selfCheck();
-    return failed.isEmpty() ? VectorBitUnpacker.selfCheckDeltas() : failed;
+    for (String failed : new String[] {
+        VectorBitUnpacker.selfCheck(), VectorBitUnpacker.selfCheckDeltas(), VectorByteStreamSplit.selfCheck()}) {
+      if (!failed.isEmpty()) {
+        return failed;
+      }
+    }
+    return "";
   }
 }
