@@ -110,27 +110,45 @@ public final class BinaryBatch {
   }
 
   /**
+   * Values of at most this many bytes are copied by {@link #copyShort}, which stores SHORT bytes
+   * whatever the length: the appends that use it reserve SHORT bytes of slack past their values.
+   * 32 rather than 16 so that the branch stays predictable for strings of mixed short lengths.
+   */
+  private static final int SHORT = 32;
+
+  /**
+   * Copies {@link #SHORT} bytes as four 8-byte words: cheaper than an arraycopy call for a short
+   * value. Bytes stored past the value are overwritten by the next one or left in the slack.
+   */
+  private static void copyShort(byte[] src, int from, byte[] dst, int at) {
+    long w0 = LittleEndian.getLong(src, from);
+    long w1 = LittleEndian.getLong(src, from + 8);
+    long w2 = LittleEndian.getLong(src, from + 16);
+    long w3 = LittleEndian.getLong(src, from + 24);
+    LittleEndian.putLong(dst, at, w0);
+    LittleEndian.putLong(dst, at + 8, w1);
+    LittleEndian.putLong(dst, at + 16, w2);
+    LittleEndian.putLong(dst, at + 24, w3);
+  }
+
+  /**
    * Appends {@code count} values stored as PLAIN BYTE_ARRAY stores them (a 4-byte little-endian
    * length, then the bytes), value {@code i} starting at {@code src[starts[i]]} after its length.
    * The caller has checked each value lies within {@code src}; {@code totalBytes} is their sum.
    * Knowing every start up front, no copy waits for the length before it.
    */
   public void appendLengthPrefixed(byte[] src, int[] starts, int count, long totalBytes) {
-    // Slack for the word copies below, which may store up to 16 bytes past a value's end.
-    reserve(count, totalBytes + 16);
+    reserve(count, totalBytes + SHORT);
     byte[] b = bytes;
     int[] o = offsets;
     int n = size;
     int pos = o[n];
-    int wordsEnd = src.length - 16;
+    int wordsEnd = src.length - SHORT;
     for (int i = 0; i < count; i++) {
       int start = starts[i];
       int length = LittleEndian.getInt(src, start - 4);
-      if (length <= 16 && start <= wordsEnd) {
-        // Short values as two 8-byte words: cheaper than an arraycopy call; the bytes stored past
-        // the value are overwritten by the next one or left in the slack.
-        LittleEndian.putLong(b, pos, LittleEndian.getLong(src, start));
-        LittleEndian.putLong(b, pos + 8, LittleEndian.getLong(src, start + 8));
+      if (length <= SHORT && start <= wordsEnd) {
+        copyShort(src, start, b, pos);
       } else {
         System.arraycopy(src, start, b, pos, length);
       }
@@ -146,16 +164,21 @@ public final class BinaryBatch {
    * be valid; {@code totalBytes} is their summed length or more.
    */
   public void appendGathered(byte[] src, int[] srcOffsets, int[] ids, int idsOffset, int count, long totalBytes) {
-    reserve(count, totalBytes);
+    reserve(count, totalBytes + SHORT);
     byte[] b = bytes;
     int[] o = offsets;
     int n = size;
     int pos = o[n];
+    int wordsEnd = src.length - SHORT;
     for (int i = 0; i < count; i++) {
       int id = ids[idsOffset + i];
       int from = srcOffsets[id];
       int length = srcOffsets[id + 1] - from;
-      System.arraycopy(src, from, b, pos, length);
+      if (length <= SHORT && from <= wordsEnd) {
+        copyShort(src, from, b, pos);
+      } else {
+        System.arraycopy(src, from, b, pos, length);
+      }
       pos += length;
       o[++n] = pos;
     }

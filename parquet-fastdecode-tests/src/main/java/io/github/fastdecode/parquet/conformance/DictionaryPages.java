@@ -48,6 +48,11 @@ public final class DictionaryPages {
    * column's type, choosing pool entries by {@code ids} (uniform random when null).
    */
   public static Encoded write(ColumnDescriptor column, int n, int dictionarySize, int[] ids, long seed) {
+    return write(column, n, dictionarySize, ids, seed, 20);
+  }
+
+  /** As {@link #write(ColumnDescriptor, int, int, int[], long)}, BINARY entries 0 to {@code binaryLengthBound - 1} bytes long. */
+  public static Encoded write(ColumnDescriptor column, int n, int dictionarySize, int[] ids, long seed, int binaryLengthBound) {
     Random r = new Random(seed);
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     int length = column.getPrimitiveType().getTypeLength();
@@ -73,7 +78,7 @@ public final class DictionaryPages {
     float[] floatPool = DataShapes.floats(dictionarySize, seed);
     byte[][] binPool = new byte[dictionarySize][];
     for (int i = 0; i < dictionarySize; i++) {
-      int len = type == PrimitiveTypeName.INT96 ? 12 : type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? length : r.nextInt(20);
+      int len = type == PrimitiveTypeName.INT96 ? 12 : type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? length : r.nextInt(binaryLengthBound);
       byte[] b = new byte[len];
       r.nextBytes(b);
       if (type == PrimitiveTypeName.INT96) {

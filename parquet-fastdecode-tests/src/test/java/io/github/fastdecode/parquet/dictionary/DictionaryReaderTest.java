@@ -67,6 +67,21 @@ class DictionaryReaderTest {
     }
   }
 
+  /**
+   * BINARY entries of 0..70 bytes: the bulk read copies entries of up to 32 bytes as whole words
+   * and longer ones with arraycopy, so both and the boundary between them are covered.
+   */
+  @Test
+  void binaryEntriesOfEveryLengthUpTo70MatchParquetJava() {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.BINARY);
+    for (int n : new int[] {33, 1024, 5000}) {
+      DictionaryPages.Encoded e = DictionaryPages.write(column, n, 300, null, SEED + n, 71);
+      Differential.check("BINARY entries 0..70 bytes, dict=300 n=" + n + " seed=" + (SEED + n),
+          () -> new DictionaryValuesReader(e.dictionary), () -> new DictionaryReader(column, e.dictionary),
+          e.page, n, ValueKind.BINARY, ReadPlan.standard(n));
+    }
+  }
+
   private static void checkAll(ColumnDescriptor column, PrimitiveTypeName type, int n, int dictionarySize, int[] ids, String shape) {
     DictionaryPages.Encoded e = DictionaryPages.write(column, n, dictionarySize, ids, SEED + n);
     for (ValueKind kind : kinds(type)) {
