@@ -15,6 +15,7 @@ final class VectorProbe {
 
   /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
   static String selfCheck() {
-    return VectorBitUnpacker.selfCheck();
+    String failed = VectorBitUnpacker.selfCheck();
+    return failed.isEmpty() ? VectorBitUnpacker.selfCheckBits() : failed;
   }
 }
