@@ -38,8 +38,9 @@ public final class VectorBitUnpacker {
   private static final ByteVector BIT_OF_LANE = bitOfLane();
 
   /**
-   * Whether the width-1 kernels fit the vector shape: an int vector's bits come from one 8-byte load
-   * at any bit offset (at most 57 bits), a byte vector's from one 8-byte word.
+   * Whether the width-1 kernels fit the vector shape: an int vector's bits come from one int (and
+   * one 8-byte load at any bit offset), a byte vector's from one 8-byte word. The self-check turns
+   * the vector kernels off where they do not (vectors above 512 bits).
    */
   private static final boolean BITS_FIT = LANES <= 32 && BYTE_LANES <= 64;
 
@@ -139,19 +140,23 @@ public final class VectorBitUnpacker {
    * AVX-512).
    */
   public static int bitsToInts(byte[] in, long bit, int[] out, int outPos, int count) {
-    if (!BITS_FIT) {
-      return 0;
-    }
     // Step s loads 8 bytes at byte (bit + s * LANES) / 8, which must be at most in.length - 8.
     long room = 8L * (in.length - 8) + 7 - bit;
     int steps = room < 0 ? 0 : (int) Math.min(count / LANES, room / LANES + 1);
     long b = bit;
     int o = outPos;
     for (int s = 0; s < steps; s++, b += LANES, o += LANES) {
-      int word = (int) (LittleEndian.getLong(in, (int) (b >>> 3)) >>> (b & 7));
-      IntVector.broadcast(INTS, word).lanewise(VectorOperators.LSHR, LANE_BIT).and(1).intoArray(out, o);
+      expandBits((int) (LittleEndian.getLong(in, (int) (b >>> 3)) >>> (b & 7)), out, o);
     }
     return steps * LANES;
+  }
+
+  /**
+   * One vector of {@link #intLanes()} width-1 values: {@code out[outPos + i] = } bit i of {@code
+   * bits}. The caller keeps {@code outPos + intLanes()} within {@code out}.
+   */
+  public static void expandBits(int bits, int[] out, int outPos) {
+    IntVector.broadcast(INTS, bits).lanewise(VectorOperators.LSHR, LANE_BIT).and(1).intoArray(out, outPos);
   }
 
   /**
@@ -163,9 +168,6 @@ public final class VectorBitUnpacker {
    * lane i byte i / 8, an AND with bit i % 8 and a compare, stored as a mask.
    */
   public static int bitsToBooleans(byte[] in, long bit, boolean[] out, int outPos, int count, boolean whenSet) {
-    if (!BITS_FIT) {
-      return 0;
-    }
     long room = 8L * (in.length - 9) + 7 - bit;
     int steps = room < 0 ? 0 : (int) Math.min(count / BYTE_LANES, room / BYTE_LANES + 1);
     // Clear bits become set ones, so that one compare (a constant operator) serves both.
@@ -227,7 +229,7 @@ public final class VectorBitUnpacker {
    */
   public static String selfCheckBits() {
     if (!BITS_FIT) {
-      return "";
+      return LANES + " int lanes or " + BYTE_LANES + " byte lanes: too many for the width-1 kernels";
     }
     SplittableRandom random = new SplittableRandom(0xB175);
     byte[] in = new byte[3 * BYTE_LANES / 8 + 16];

@@ -40,6 +40,8 @@ public final class RleBitPackedHybridDecoder {
   private int rleValue;
   /** Absolute bit index in {@link #data} of the next value of the current bit-packed run. */
   private long bit;
+  /** How many of the values {@link #widthOneRuns} last wrote are 1. */
+  private int runOnes;
 
   /** @param encoding what to call the data in error messages, e.g. {@code "RLE definition levels"} */
   public RleBitPackedHybridDecoder(String encoding) {
@@ -163,8 +165,18 @@ public final class RleBitPackedHybridDecoder {
     int done = 0;
     int equal = 0;
     boolean vector = n >= VECTOR_MIN_COUNT;
+    boolean wholeRuns = VectorSupport.ENABLED && vector && bitWidth == 1;
     while (done < n) {
       if (runLeft == 0) {
+        if (wholeRuns) {
+          int k = widthOneRuns(dst, off + done, off + n);
+          if (k > 0) {
+            int ones = runOnes;
+            equal += level == 1 ? ones : level == 0 ? k - ones : 0;
+            done += k;
+            continue;
+          }
+        }
         nextRun(n - done);
       }
       int m = (int) Math.min(runLeft, n - done);
@@ -186,6 +198,65 @@ public final class RleBitPackedHybridDecoder {
       done += m;
     }
     return equal;
+  }
+
+  /**
+   * Width-1 values 0 and 1 with the vector kernel, whole runs at a time from a run boundary (the
+   * levels of a nullable column with scattered nulls: a run every 20 or so values, alternating
+   * between bit-packed and RLE without a pattern). Both kinds of run take the same branch-free steps:
+   * a vector of bits per step, loaded for a bit-packed run and all equal for an RLE run, so the only
+   * branch per run that depends on the data is the number of steps. Stops before the first run that
+   * has a long header, an RLE value other than 0 or 1, whole vectors reaching past {@code limit}, or
+   * bytes too close to the end of the data; the general loop takes that one. Returns how many values
+   * it wrote, and how many of them are 1 in {@link #runOnes}.
+   */
+  private int widthOneRuns(int[] dst, int at, int limit) {
+    byte[] d = data;
+    int lanes = VectorBitUnpacker.intLanes();
+    int stepBytes = lanes >>> 3;
+    int p = pos;
+    int o = at;
+    int ones = 0;
+    while (p + 10 <= end) {
+      int h = d[p];
+      int half = h >>> 1;
+      // All ones for a bit-packed run (header's low bit set), zero for an RLE run.
+      int packedMask = -(h & 1);
+      // An RLE run's value as 32 equal bits: 0 or -1 for values 0 and 1, anything else for others.
+      int rleBits = -(d[p + 1] & 0xFF) & ~packedMask;
+      // A bit-packed run has `half` groups of 8; an RLE run `half` values.
+      int m = half << (3 & packedMask);
+      // Two steps at least: most runs are 8..32 values, so their step count is not a branch to
+      // predict. The steps load 8 bytes from each step's first byte of the run: within the data.
+      if (h <= 0 || p + half + 10 > end || o + Math.max((m + lanes - 1) & -lanes, 2 * lanes) > limit
+          || (rleBits + 1 & -2) != 0) {
+        break;
+      }
+      int q = p + 1;
+      int advance = stepBytes & packedMask;
+      int bits0 = (int) LittleEndian.getLong(d, q) & packedMask | rleBits;
+      int bits1 = (int) LittleEndian.getLong(d, q + advance) & packedMask | rleBits;
+      ones += Integer.bitCount(bits0 & lowBits(m, lanes)) + Integer.bitCount(bits1 & lowBits(m - lanes, lanes));
+      VectorBitUnpacker.expandBits(bits0, dst, o);
+      VectorBitUnpacker.expandBits(bits1, dst, o + lanes);
+      q += 2 * advance;
+      for (int k = 2 * lanes; k < m; k += lanes, q += advance) {
+        int bits = (int) LittleEndian.getLong(d, q) & packedMask | rleBits;
+        ones += Integer.bitCount(bits & lowBits(m - k, lanes));
+        VectorBitUnpacker.expandBits(bits, dst, o + k);
+      }
+      o += m;
+      // Past the header and the run's bytes: `half` bytes of bits, or one RLE value byte.
+      p += 1 + (half & packedMask | 1 & ~packedMask);
+    }
+    pos = p;
+    runOnes = ones;
+    return o - at;
+  }
+
+  /** The low {@code n} bits set, for {@code n} clamped to 0..lanes (at most 32). */
+  private static int lowBits(int n, int lanes) {
+    return (int) ((1L << Math.max(0, Math.min(n, lanes))) - 1);
   }
 
   /**
