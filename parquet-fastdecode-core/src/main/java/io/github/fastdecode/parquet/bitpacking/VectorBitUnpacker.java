@@ -14,8 +14,10 @@ import jdk.incubator.vector.VectorSpecies;
  * Bit unpacking into {@code int[]} with the Vector API, one vector of values per step: a byte
  * shuffle moves the 4 bytes holding each value into its int lane, then a per-lane shift and a
  * mask finish it (on AVX-512 VBMI: one load, {@code vpermb}, {@code vpsrlvd}, {@code vpandd}, one
- * store per 16 values). Only {@link io.github.fastdecode.parquet.internal.VectorSupport} decides
- * whether this class is used; nothing else may load it.
+ * store per 16 values). Width 1 (definition levels, booleans) has its own kernels that expand a
+ * broadcast word: {@link #bitsToInts}, {@link #bitsToBooleans}. Only {@link
+ * io.github.fastdecode.parquet.internal.VectorSupport} decides whether this class is used; nothing
+ * else may load it.
  */
 public final class VectorBitUnpacker {
   private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;

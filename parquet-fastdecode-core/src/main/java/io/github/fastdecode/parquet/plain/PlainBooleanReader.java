@@ -11,7 +11,8 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
  * PLAIN BOOLEAN: one bit per value, least significant bit first. Bulk reads expand a vector of
- * bits per step when {@link VectorSupport#ENABLED}, else 64 bits per 8-byte load; {@link #readBooleanBits} copies bits without expanding them.
+ * bits per step when {@link VectorSupport#ENABLED}, else 64 bits per 8-byte load; {@link
+ * #readBooleanBits} copies bits without expanding them.
  */
 public final class PlainBooleanReader extends BatchValuesReader {
   private static final String ENCODING = "PLAIN BOOLEAN";

@@ -205,7 +205,8 @@ public final class RleBitPackedHybridDecoder {
    * levels of a nullable column with scattered nulls: a run every 20 or so values, alternating
    * between bit-packed and RLE without a pattern). Both kinds of run take the same branch-free steps:
    * a vector of bits per step, loaded for a bit-packed run and all equal for an RLE run, so the only
-   * branch per run that depends on the data is the number of steps. Stops before the first run that
+   * branch per run that depends on the data is the number of steps. (Always taking two steps, to
+   * cover most runs without that branch, measured slower: 1.28 against 1.18 cycles per level.) Stops before the first run that
    * has a long header, an RLE value other than 0 or 1, whole vectors reaching past {@code limit}, or
    * bytes too close to the end of the data; the general loop takes that one. Returns how many values
    * it wrote, and how many of them are 1 in {@link #runOnes}.
@@ -226,23 +227,15 @@ public final class RleBitPackedHybridDecoder {
       int rleBits = -(d[p + 1] & 0xFF) & ~packedMask;
       // A bit-packed run has `half` groups of 8; an RLE run `half` values.
       int m = half << (3 & packedMask);
-      // Two steps at least: most runs are 8..32 values, so their step count is not a branch to
-      // predict. The steps load 8 bytes from each step's first byte of the run: within the data.
-      if (h <= 0 || p + half + 10 > end || o + Math.max((m + lanes - 1) & -lanes, 2 * lanes) > limit
+      // The steps load 8 bytes from each step's first byte of the run: within the data.
+      if (h <= 0 || p + half + 10 > end || o + ((m + lanes - 1) & -lanes) > limit
           || (rleBits + 1 & -2) != 0) {
         break;
       }
-      int q = p + 1;
       int advance = stepBytes & packedMask;
-      int bits0 = (int) LittleEndian.getLong(d, q) & packedMask | rleBits;
-      int bits1 = (int) LittleEndian.getLong(d, q + advance) & packedMask | rleBits;
-      ones += Integer.bitCount(bits0 & lowBits(m, lanes)) + Integer.bitCount(bits1 & lowBits(m - lanes, lanes));
-      VectorBitUnpacker.expandBits(bits0, dst, o);
-      VectorBitUnpacker.expandBits(bits1, dst, o + lanes);
-      q += 2 * advance;
-      for (int k = 2 * lanes; k < m; k += lanes, q += advance) {
+      for (int k = 0, q = p + 1; k < m; k += lanes, q += advance) {
         int bits = (int) LittleEndian.getLong(d, q) & packedMask | rleBits;
-        ones += Integer.bitCount(bits & lowBits(m - k, lanes));
+        ones += Integer.bitCount(bits & (int) ((1L << Math.min(lanes, m - k)) - 1));
         VectorBitUnpacker.expandBits(bits, dst, o + k);
       }
       o += m;
@@ -252,11 +245,6 @@ public final class RleBitPackedHybridDecoder {
     pos = p;
     runOnes = ones;
     return o - at;
-  }
-
-  /** The low {@code n} bits set, for {@code n} clamped to 0..lanes (at most 32). */
-  private static int lowBits(int n, int lanes) {
-    return (int) ((1L << Math.max(0, Math.min(n, lanes))) - 1);
   }
 
   /**

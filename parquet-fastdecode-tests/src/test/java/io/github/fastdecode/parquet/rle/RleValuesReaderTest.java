@@ -170,9 +170,9 @@ class RleValuesReaderTest {
 
   /**
    * Levels with scattered nulls (a run every few values, as in a nullable column): every batch
-   * size 1..130 at shifting offsets gives the right levels, null mask and counts, and a read writes
-   * nothing past its own range, though short runs inside it are covered by whole vectors when the
-   * vector kernels are on.
+   * size 1..130 at shifting offsets gives the right levels, null mask, booleans and counts, and a
+   * read writes nothing past its own range, though short runs inside it are covered by whole
+   * vectors when the vector kernels are on.
    */
   @Test
   void scatteredNullsStayInsideEachRead() throws Exception {
@@ -189,6 +189,10 @@ class RleValuesReaderTest {
       ints.initFromPage(levels.length, InputKind.HEAP.open(page));
       RleValuesReader masks = RleValuesReader.forLevels(1, false);
       masks.initFromPage(levels.length, InputKind.HEAP.open(page));
+      // The same bits read as RLE booleans (true where the level is 1).
+      RleValuesReader booleans = RleValuesReader.forLevels(1, false);
+      booleans.initFromPage(levels.length, InputKind.HEAP.open(page));
+      boolean[] values = new boolean[levels.length];
       int[] got = new int[levels.length];
       Arrays.fill(got, -1);
       boolean[] isNull = new boolean[levels.length];
@@ -199,16 +203,20 @@ class RleValuesReaderTest {
         // Past the range, the mask is set to what the next level would not give.
         boolean after = off + k < levels.length && levels[off + k] == 1;
         Arrays.fill(isNull, off + k, isNull.length, after);
+        Arrays.fill(values, off + k, values.length, !after);
         counted += ints.readLevels(got, off, k, 1);
         maskCounted += masks.readNullMask(isNull, off, k, 1);
+        booleans.readBooleans(values, off, k);
         for (int i = off + k; i < levels.length; i++) {
           assertEquals(-1, got[i], label + ": level " + i + " written by the read of [" + off + ", " + (off + k) + ")");
           assertEquals(after, isNull[i], label + ": mask " + i + " written by the read of [" + off + ", " + (off + k) + ")");
+          assertEquals(!after, values[i], label + ": boolean " + i + " written by the read of [" + off + ", " + (off + k) + ")");
         }
       }
       assertArrayEquals(levels, got, label);
       for (int i = 0; i < levels.length; i++) {
         assertEquals(levels[i] == 0, isNull[i], label + ": mask " + i);
+        assertEquals(levels[i] == 1, values[i], label + ": boolean " + i);
       }
       long nonNull = IntStream.of(levels).filter(l -> l == 1).count();
       assertEquals(nonNull, counted, label);
