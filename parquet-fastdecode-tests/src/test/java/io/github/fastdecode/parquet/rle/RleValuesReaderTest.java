@@ -12,6 +12,7 @@ import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.ReadPlan;
 import io.github.fastdecode.parquet.conformance.ValueKind;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -221,6 +222,50 @@ class RleValuesReaderTest {
       long nonNull = IntStream.of(levels).filter(l -> l == 1).count();
       assertEquals(nonNull, counted, label);
       assertEquals(nonNull, maskCounted, label);
+    }
+  }
+
+  /**
+   * Width-1 RLE runs whose value byte is not 0 or 1 (parquet-java returns the byte as it is) among
+   * short runs of both kinds: the level reads give parquet-java's values and counts.
+   */
+  @Test
+  void widthOneRleValuesAbove1MatchParquetJava() throws Exception {
+    Random random = new Random(SEED);
+    ByteArrayOutputStream page = new ByteArrayOutputStream();
+    int n = 0;
+    for (int run = 0; run < 300; run++) {
+      if (run % 2 == 0) {
+        int groups = 1 + random.nextInt(3);
+        page.write(groups << 1 | 1);
+        for (int g = 0; g < groups; g++) {
+          page.write(random.nextInt(256));
+        }
+        n += 8 * groups;
+      } else {
+        int length = 8 + random.nextInt(20);
+        page.write(length << 1);
+        page.write(run % 7 == 1 ? 2 + random.nextInt(254) : random.nextInt(2));
+        n += length;
+      }
+    }
+    byte[] bytes = page.toByteArray();
+    ParquetJavaRawRle oracle = new ParquetJavaRawRle(1);
+    oracle.initFromPage(n, InputKind.HEAP.open(bytes));
+    int[] expected = new int[n];
+    for (int i = 0; i < n; i++) {
+      expected[i] = oracle.readInteger();
+    }
+    for (int level : new int[] {0, 1, 2}) {
+      RleValuesReader r = RleValuesReader.forLevels(1, false);
+      r.initFromPage(n, InputKind.HEAP.open(bytes));
+      int[] got = new int[n];
+      int counted = 0;
+      for (int off = 0; off < n; off += 500) {
+        counted += r.readLevels(got, off, Math.min(500, n - off), level);
+      }
+      assertArrayEquals(expected, got, "seed " + SEED);
+      assertEquals(IntStream.of(expected).filter(v -> v == level).count(), counted, "level " + level + " seed " + SEED);
     }
   }
 
