@@ -17,7 +17,8 @@ final class VectorProbe {
   /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
   static String selfCheck() {
     for (String failed : new String[] {
-        VectorBitUnpacker.selfCheck(), VectorBitUnpacker.selfCheckDeltas(), VectorByteStreamSplit.selfCheck()}) {
+        VectorBitUnpacker.selfCheck(), VectorBitUnpacker.selfCheckDeltas(), VectorBitUnpacker.selfCheckBits(),
+        VectorByteStreamSplit.selfCheck()}) {
       if (!failed.isEmpty()) {
         return failed;
       }

@@ -2,17 +2,22 @@ package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
- * PLAIN BOOLEAN: one bit per value, least significant bit first. Bulk reads expand 64 bits per
- * 8-byte load; {@link #readBooleanBits} copies bits without expanding them.
+ * PLAIN BOOLEAN: one bit per value, least significant bit first. Bulk reads expand a vector of
+ * bits per step when {@link VectorSupport#ENABLED}, else 64 bits per 8-byte load; {@link
+ * #readBooleanBits} copies bits without expanding them.
  */
 public final class PlainBooleanReader extends BatchValuesReader {
   private static final String ENCODING = "PLAIN BOOLEAN";
+  /** Shortest read that uses the vector kernel: vector code pays off once C2 has compiled it. */
+  private static final int VECTOR_MIN_COUNT = 32;
 
   private final PageBytes page = new PageBytes();
   private byte[] data;
@@ -58,6 +63,11 @@ public final class PlainBooleanReader extends BatchValuesReader {
     checkRange(dst.length, offset, count);
     need(count);
     int i = 0;
+    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT) {
+      // Whole vectors at any bit offset; the scalar code below finishes the last partial vector.
+      i = VectorBitUnpacker.bitsToBooleans(data, bit, dst, offset, count, true);
+      bit += i;
+    }
     // Unaligned head, one bit at a time up to a byte boundary.
     while (i < count && (bit & 7) != 0) {
       dst[offset + i++] = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;

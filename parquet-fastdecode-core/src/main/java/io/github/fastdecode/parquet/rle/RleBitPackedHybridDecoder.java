@@ -2,7 +2,9 @@ package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
+import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.util.Arrays;
 
 /**
@@ -17,6 +19,8 @@ import java.util.Arrays;
 public final class RleBitPackedHybridDecoder {
   /** Values per extraction into {@link #scratch} when a mask is made from wider values. */
   private static final int SCRATCH = 256;
+  /** Shortest read that uses the vector kernels: vector code pays off once C2 has compiled it. */
+  private static final int VECTOR_MIN_COUNT = 32;
 
   private final String encoding;
   /** Extracted values on their way to a mask; made on first use. */
@@ -36,6 +40,8 @@ public final class RleBitPackedHybridDecoder {
   private int rleValue;
   /** Absolute bit index in {@link #data} of the next value of the current bit-packed run. */
   private long bit;
+  /** How many of the values {@link #widthOneRuns} last wrote are 1. */
+  private int runOnes;
 
   /** @param encoding what to call the data in error messages, e.g. {@code "RLE definition levels"} */
   public RleBitPackedHybridDecoder(String encoding) {
@@ -158,15 +164,26 @@ public final class RleBitPackedHybridDecoder {
   public int readIntsCountingEqual(int[] dst, int off, int n, int level) {
     int done = 0;
     int equal = 0;
+    boolean vector = n >= VECTOR_MIN_COUNT;
+    boolean wholeRuns = VectorSupport.ENABLED && vector && bitWidth == 1;
     while (done < n) {
       if (runLeft == 0) {
+        if (wholeRuns) {
+          int k = widthOneRuns(dst, off + done, off + n);
+          if (k > 0) {
+            int ones = runOnes;
+            equal += level == 1 ? ones : level == 0 ? k - ones : 0;
+            done += k;
+            continue;
+          }
+        }
         nextRun(n - done);
       }
       int m = (int) Math.min(runLeft, n - done);
       int at = off + done;
       if (packed && bitWidth == 1) {
         // Levels of a flat optional column: counted by bit counts, not per value.
-        int ones = bitsToInts(dst, at, m);
+        int ones = bitsToInts(dst, at, m, off + n, vector);
         equal += level == 1 ? ones : level == 0 ? m - ones : 0;
       } else if (packed) {
         extract(dst, at, m);
@@ -184,18 +201,72 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /**
-   * Width 1 into ints: up to 56 values per 8-byte load, with no per-run kernel dispatch (short runs
-   * are the norm for levels with scattered nulls); returns how many are 1.
+   * Width-1 values 0 and 1 with the vector kernel, whole runs at a time from a run boundary (the
+   * levels of a nullable column with scattered nulls: a run every 20 or so values, alternating
+   * between bit-packed and RLE without a pattern). Both kinds of run take the same branch-free steps:
+   * a vector of bits per step, loaded for a bit-packed run and all equal for an RLE run, so the only
+   * branch per run that depends on the data is the number of steps. (Always taking two steps, to
+   * cover most runs without that branch, measured slower: 1.28 against 1.18 cycles per level.) Stops before the first run that
+   * has a long header, an RLE value other than 0 or 1, whole vectors reaching past {@code limit}, or
+   * bytes too close to the end of the data; the general loop takes that one. Returns how many values
+   * it wrote, and how many of them are 1 in {@link #runOnes}.
    */
-  private int bitsToInts(int[] dst, int off, int m) {
+  private int widthOneRuns(int[] dst, int at, int limit) {
     byte[] d = data;
+    int lanes = VectorBitUnpacker.intLanes();
+    int stepBytes = lanes >>> 3;
+    int p = pos;
+    int o = at;
+    int ones = 0;
+    while (p + 10 <= end) {
+      int h = d[p];
+      int half = h >>> 1;
+      // All ones for a bit-packed run (header's low bit set), zero for an RLE run.
+      int packedMask = -(h & 1);
+      // An RLE run's value as 32 equal bits: 0 or -1 for values 0 and 1, anything else for others.
+      int rleBits = -(d[p + 1] & 0xFF) & ~packedMask;
+      // A bit-packed run has `half` groups of 8; an RLE run `half` values.
+      int m = half << (3 & packedMask);
+      // The steps load 8 bytes from each step's first byte of the run: within the data.
+      if (h <= 0 || p + half + 10 > end || o + ((m + lanes - 1) & -lanes) > limit
+          || (rleBits + 1 & -2) != 0) {
+        break;
+      }
+      int advance = stepBytes & packedMask;
+      for (int k = 0, q = p + 1; k < m; k += lanes, q += advance) {
+        int bits = (int) LittleEndian.getLong(d, q) & packedMask | rleBits;
+        ones += Integer.bitCount(bits & (int) ((1L << Math.min(lanes, m - k)) - 1));
+        VectorBitUnpacker.expandBits(bits, dst, o + k);
+      }
+      o += m;
+      // Past the header and the run's bytes: `half` bytes of bits, or one RLE value byte.
+      p += 1 + (half & packedMask | 1 & ~packedMask);
+    }
+    pos = p;
+    runOnes = ones;
+    return o - at;
+  }
+
+  /**
+   * Width 1 into ints, returning how many are 1: up to 56 values per 8-byte load, with no per-run
+   * kernel dispatch (short runs are the norm for levels with scattered nulls). With {@code vector},
+   * whole vectors cover the run and may run on up to {@code limit}, the end of the caller's range:
+   * the values they write past the run are overwritten by the runs that follow in the same call.
+   */
+  private int bitsToInts(int[] dst, int off, int m, int limit, boolean vector) {
     long b = bit;
     int i = 0;
     int ones = 0;
+    if (VectorSupport.ENABLED && vector && b + m <= 8L * end) {
+      int cover = Math.min(m + VectorBitUnpacker.intLanes() - 1, limit - off);
+      i = Math.min(m, VectorBitUnpacker.bitsToInts(data, b, dst, off, cover));
+      ones = onesIn(b, i);
+      b += i;
+    }
     long fastEnd = 8L * (end - 8);
-    while (i < m && b <= fastEnd) {
+    while (i < m) {
       int r = Math.min(56, m - i);
-      long w = LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7);
+      long w = bits(b, fastEnd);
       ones += Long.bitCount(w & (-1L >>> (64 - r)));
       for (int k = 0, o = off + i; k < r; k++) {
         dst[o + k] = (int) (w >>> k) & 1;
@@ -203,13 +274,26 @@ public final class RleBitPackedHybridDecoder {
       i += r;
       b += r;
     }
-    for (; i < m; i++, b++) {
-      int v = slowValue(b) & 1;
-      ones += v;
-      dst[off + i] = v;
-    }
     bit = b;
     return ones;
+  }
+
+  /** How many of the {@code m} bits from bit index {@code b} are set. */
+  private int onesIn(long b, int m) {
+    long fastEnd = 8L * (end - 8);
+    int ones = 0;
+    for (int i = 0; i < m; ) {
+      int r = Math.min(56, m - i);
+      ones += Long.bitCount(bits(b, fastEnd) & (-1L >>> (64 - r)));
+      i += r;
+      b += r;
+    }
+    return ones;
+  }
+
+  /** At least 57 bits from bit index {@code b} (the rest of the data where fewer remain, then zeros). */
+  private long bits(long b, long fastEnd) {
+    return b <= fastEnd ? LittleEndian.getLong(data, (int) (b >>> 3)) >>> (b & 7) : slowBits(b);
   }
 
   /**
@@ -220,6 +304,7 @@ public final class RleBitPackedHybridDecoder {
   public int readNotEqual(boolean[] dst, int off, int n, int level) {
     int done = 0;
     int equal = 0;
+    boolean vector = n >= VECTOR_MIN_COUNT;
     while (done < n) {
       if (runLeft == 0) {
         nextRun(n - done);
@@ -227,7 +312,7 @@ public final class RleBitPackedHybridDecoder {
       int m = (int) Math.min(runLeft, n - done);
       int at = off + done;
       if (packed) {
-        equal += packedNotEqual(dst, at, m, level);
+        equal += packedNotEqual(dst, at, m, level, off + n, vector);
       } else {
         boolean differs = rleValue != level;
         Arrays.fill(dst, at, at + m, differs);
@@ -240,9 +325,9 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /** {@link #readNotEqual} over {@code m} values of the current bit-packed run; returns how many equal. */
-  private int packedNotEqual(boolean[] dst, int off, int m, int level) {
+  private int packedNotEqual(boolean[] dst, int off, int m, int level, int limit, boolean vector) {
     if (bitWidth == 1 && (level == 0 || level == 1)) {
-      return bitsNotEqual(dst, off, m, level);
+      return bitsNotEqual(dst, off, m, level, limit, vector);
     }
     int[] s = scratch;
     if (s == null) {
@@ -265,29 +350,29 @@ public final class RleBitPackedHybridDecoder {
   /**
    * Width 1, the levels of every flat optional column and all RLE booleans: up to 56 values per
    * 8-byte load (a load at any bit offset holds at least 57 bits), counted with one bit count. Short
-   * runs (a column with scattered nulls has a run every 20 or so values) take one load too.
+   * runs (a column with scattered nulls has a run every 20 or so values) take one load too. With
+   * {@code vector}, whole vectors as in {@link #bitsToInts}.
    */
-  private int bitsNotEqual(boolean[] dst, int off, int m, int level) {
-    byte[] d = data;
+  private int bitsNotEqual(boolean[] dst, int off, int m, int level, int limit, boolean vector) {
     long b = bit;
     int i = 0;
     int ones = 0;
+    if (VectorSupport.ENABLED && vector && b + m <= 8L * end) {
+      int cover = Math.min(m + VectorBitUnpacker.byteLanes() - 1, limit - off);
+      i = Math.min(m, VectorBitUnpacker.bitsToBooleans(data, b, dst, off, cover, level == 0));
+      ones = onesIn(b, i);
+      b += i;
+    }
     long fastEnd = 8L * (end - 8);
-    while (i < m && b <= fastEnd) {
+    while (i < m) {
       int r = Math.min(56, m - i);
-      long w = LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7);
+      long w = bits(b, fastEnd);
       ones += Long.bitCount(w & (-1L >>> (64 - r)));
       for (int k = 0, o = off + i; k < r; k++) {
         dst[o + k] = (int) ((w >>> k) & 1) != level;
       }
       i += r;
       b += r;
-    }
-    // The last bytes of the data, where an 8-byte load would overrun.
-    for (; i < m; i++, b++) {
-      int v = (b <= fastEnd ? (int) (LittleEndian.getLong(d, (int) (b >>> 3)) >>> (b & 7)) : slowValue(b)) & 1;
-      ones += v;
-      dst[off + i] = v != level;
     }
     bit = b;
     return level == 1 ? ones : m - ones;
@@ -378,14 +463,19 @@ public final class RleBitPackedHybridDecoder {
 
   /** A value near or past the end of the data: bytes past the end read as zero. */
   private int slowValue(long b) {
-    int byteAt = (int) (b >>> 3);
+    return (int) slowBits(b);
+  }
+
+  /** 57 bits from bit index {@code b} near or past the end of the data: bytes past the end read as zero. */
+  private long slowBits(long b) {
+    long byteAt = b >>> 3;
     long v = 0;
-    for (int k = 0; k < 5; k++) {
-      int p = byteAt + k;
+    for (int k = 0; k < 8; k++) {
+      long p = byteAt + k;
       if (p < end) {
-        v |= (long) (data[p] & 0xFF) << (8 * k);
+        v |= (long) (data[(int) p] & 0xFF) << (8 * k);
       }
     }
-    return (int) (v >>> (b & 7));
+    return v >>> (b & 7);
   }
 }

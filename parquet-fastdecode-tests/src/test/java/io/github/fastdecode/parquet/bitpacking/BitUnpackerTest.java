@@ -166,6 +166,69 @@ class BitUnpackerTest {
     }
   }
 
+  /**
+   * The width-1 vector kernels alone, at every bit offset 0..7 and every length 0..200, with the
+   * bits ending at the array's end or followed by a few bytes: each writes exactly the whole vectors
+   * whose loads fit, each value right (booleans in both polarities), and nothing after them.
+   */
+  @Test
+  void vectorBitKernelsWriteWholeVectorsThatFit() {
+    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    int intLanes = VectorBitUnpacker.intLanes();
+    int byteLanes = VectorBitUnpacker.byteLanes();
+    Random r = new Random(SEED + 4);
+    for (int offset = 0; offset < 8; offset++) {
+      for (int count = 0; count <= 200; count++) {
+        for (int slack : new int[] {0, 1, 8, 9}) {
+          String where = "bit offset " + offset + ", count " + count + ", slack " + slack + ", seed " + (SEED + 4);
+          byte[] in = new byte[(offset + count + 7) / 8 + slack];
+          r.nextBytes(in);
+          int[] ints = new int[count + 3];
+          Arrays.fill(ints, -7);
+          int intsDone = VectorBitUnpacker.bitsToInts(in, offset, ints, 1, count);
+          // A step loads 8 bytes from the byte holding its first bit.
+          assertEquals(wholeSteps(count, intLanes, offset, 8, in.length), intsDone, where + ": ints written");
+          assertEquals(-7, ints[0], where + ": before the ints");
+          for (int i = 0; i < intsDone; i++) {
+            assertEquals(bit(in, offset + i), ints[1 + i], where + ": int " + i);
+          }
+          for (int i = 1 + intsDone; i < ints.length; i++) {
+            assertEquals(-7, ints[i], where + ": past the int vectors, index " + i);
+          }
+          for (boolean whenSet : new boolean[] {true, false}) {
+            // Sentinels are what the kernel would not write for the first bit, so a stray write shows.
+            boolean sentinel = count > 0 && (bit(in, offset) == 1) != whenSet;
+            boolean[] booleans = new boolean[count + 3];
+            Arrays.fill(booleans, sentinel);
+            int done = VectorBitUnpacker.bitsToBooleans(in, offset, booleans, 1, count, whenSet);
+            // A step loads 9 bytes from the byte holding its first bit.
+            assertEquals(wholeSteps(count, byteLanes, offset, 9, in.length), done, where + ", whenSet " + whenSet);
+            for (int i = 0; i < done; i++) {
+              assertEquals((bit(in, offset + i) == 1) == whenSet, booleans[1 + i], where + ", whenSet " + whenSet + ": value " + i);
+            }
+            assertEquals(sentinel, booleans[0], where + ": before the booleans");
+            for (int i = 1 + done; i < booleans.length; i++) {
+              assertEquals(sentinel, booleans[i], where + ", whenSet " + whenSet + ": past the vectors, index " + i);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Whole steps of {@code lanes} bits within {@code count} whose {@code loadBytes}-byte loads fit in {@code length}. */
+  private static int wholeSteps(int count, int lanes, int firstBit, int loadBytes, int length) {
+    int steps = 0;
+    while ((steps + 1) * lanes <= count && (firstBit + steps * lanes) / 8 + loadBytes <= length) {
+      steps++;
+    }
+    return steps * lanes;
+  }
+
+  private static int bit(byte[] in, int b) {
+    return in[b >>> 3] >>> (b & 7) & 1;
+  }
+
   /** The fused delta kernels against a plain running sum of the reference deltas (wrapping), and the store-free sum. */
   @Test
   void deltaRunsMatchARunningSum() {
