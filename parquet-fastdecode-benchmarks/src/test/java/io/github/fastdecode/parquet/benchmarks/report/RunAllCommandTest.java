@@ -34,8 +34,9 @@ class RunAllCommandTest {
   @Test
   void directJmhRunsLoadTheVectorModuleUnlessGivenForkFlags() {
     List<String> plain = List.of("RleDictionaryIds", "-f", "1");
-    assertEquals(List.of("RleDictionaryIds", "-f", "1", "-jvmArgsAppend", "--add-modules=jdk.incubator.vector"),
-        io.github.fastdecode.parquet.benchmarks.Main.withVectorModule(plain), "this JDK has the module");
+    boolean here = java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
+    assertEquals(here ? List.of("RleDictionaryIds", "-f", "1", "-jvmArgsAppend", "--add-modules=jdk.incubator.vector") : plain,
+        io.github.fastdecode.parquet.benchmarks.Main.withVectorModule(plain), "module in this JDK: " + here);
     List<String> own = List.of("RleDictionaryIds", "-jvmArgsAppend", "-Xmx1g");
     assertEquals(own, io.github.fastdecode.parquet.benchmarks.Main.withVectorModule(own));
   }
