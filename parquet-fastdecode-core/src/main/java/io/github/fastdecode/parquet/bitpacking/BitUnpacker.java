@@ -79,6 +79,28 @@ public final class BitUnpacker {
     return IntBitUnpacker.unpackDeltas(width, in, pos, out, outPos, count, acc, minDelta);
   }
 
+  /**
+   * The sum of {@code count} values (a multiple of 8) of {@code width} bits at {@code in[pos..]}, for
+   * skipping DELTA_BINARY_PACKED deltas: {@link LongBitUnpacker#sum}, with long runs summed by the
+   * vector kernels first. With {@code low32} (an INT32 reader) only the result's low 32 bits are
+   * right, which is all such a reader uses.
+   */
+  public static long sumDeltas(int width, byte[] in, int pos, int count, boolean low32) {
+    long sum = 0;
+    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT) {
+      if (low32 ? VectorBitUnpacker.takesIntDeltas(width)
+          : VectorBitUnpacker.sumsLongDeltas(width) && (width == 64 || LONG_DELTA_SHUFFLES)) {
+        int done = VectorBitUnpacker.wholeVectors(width, in.length, pos, count, low32);
+        if (done > 0) {
+          sum = low32 ? VectorBitUnpacker.sumIntDeltas(width, in, pos, done) : VectorBitUnpacker.sumLongDeltas(width, in, pos, done);
+          pos += (done >>> 3) * width;
+          count -= done;
+        }
+      }
+    }
+    return sum + LongBitUnpacker.sum(width, in, pos, count);
+  }
+
   /** As {@link #unpackIntDeltas} for {@code long[]} ({@link LongBitUnpacker#unpackDeltas}). */
   public static long unpackLongDeltas(int width, byte[] in, int pos, long[] out, int outPos, int count, long acc, long minDelta) {
     if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesLongDeltas(width)

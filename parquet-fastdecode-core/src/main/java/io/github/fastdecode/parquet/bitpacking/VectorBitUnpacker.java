@@ -388,6 +388,88 @@ public final class VectorBitUnpacker {
     return steps * LONG_LANES;
   }
 
+  /**
+   * Whole vectors of {@code width}-bit values that {@link #sumIntDeltas} ({@code ints}) or {@link
+   * #sumLongDeltas} can take from {@code in[pos..]}: at most {@code count} values, loads inside an
+   * array of {@code inLength} bytes. Returns a value count (a multiple of 8, possibly 0).
+   */
+  public static int wholeVectors(int width, int inLength, int pos, int count, boolean ints) {
+    int lanes = ints ? LANES : LONG_LANES;
+    int step = lanes / 8 * width;
+    int room = inLength - BYTE_LANES - pos;
+    return room < 0 ? 0 : Math.min(count / lanes, room / step + 1) * lanes;
+  }
+
+  /**
+   * The sum (wrapping in 32 bits) of {@code count} values of {@code width} bits from {@code
+   * in[pos..]}, {@code count} from {@link #wholeVectors}: what skipping DELTA_BINARY_PACKED INT32
+   * deltas needs, without the prefix sum or the store. Requires {@link #takesIntDeltas}.
+   */
+  public static int sumIntDeltas(int width, byte[] in, int pos, int count) {
+    int step = LANES / 8 * width;
+    IntVector total = IntVector.zero(INTS);
+    if (width == 32) {
+      for (int done = 0, p = pos; done < count; done += LANES, p += step) {
+        total = total.add(ByteVector.fromArray(BYTES, in, p).reinterpretAsInts());
+      }
+    } else if (width > MAX_WIDTH) {
+      VectorShuffle<Byte> window = WINDOWS[width];
+      VectorShuffle<Byte> high = INT_HIGH_WINDOWS[width];
+      IntVector shift = SHIFTS[width];
+      IntVector highShift = IntVector.broadcast(INTS, 8).sub(shift);
+      int mask = (1 << width) - 1;
+      for (int done = 0, p = pos; done < count; done += LANES, p += step) {
+        ByteVector b = ByteVector.fromArray(BYTES, in, p);
+        IntVector lo = b.rearrange(window).reinterpretAsInts().lanewise(VectorOperators.LSHR, shift);
+        IntVector hi = b.rearrange(high).reinterpretAsInts().lanewise(VectorOperators.LSHL, highShift);
+        total = total.add(lo.or(hi).and(mask));
+      }
+    } else {
+      VectorShuffle<Byte> window = WINDOWS[width];
+      IntVector shift = SHIFTS[width];
+      int mask = (1 << width) - 1;
+      for (int done = 0, p = pos; done < count; done += LANES, p += step) {
+        total = total.add(ByteVector.fromArray(BYTES, in, p)
+            .rearrange(window)
+            .reinterpretAsInts()
+            .lanewise(VectorOperators.LSHR, shift)
+            .and(mask));
+      }
+    }
+    return total.reduceLanes(VectorOperators.ADD);
+  }
+
+  /**
+   * As {@link #sumIntDeltas} in 64 bits, for INT64 deltas of width 64 or at most 57 (one 8-byte
+   * window); requires {@link #takesLongDeltas}.
+   */
+  public static long sumLongDeltas(int width, byte[] in, int pos, int count) {
+    int step = LONG_LANES / 8 * width;
+    LongVector total = LongVector.zero(LONGS);
+    if (width == 64) {
+      for (int done = 0, p = pos; done < count; done += LONG_LANES, p += step) {
+        total = total.add(ByteVector.fromArray(BYTES, in, p).reinterpretAsLongs());
+      }
+    } else {
+      VectorShuffle<Byte> window = LONG_WINDOWS[width];
+      LongVector shift = LONG_SHIFTS[width];
+      long mask = (1L << width) - 1;
+      for (int done = 0, p = pos; done < count; done += LONG_LANES, p += step) {
+        total = total.add(ByteVector.fromArray(BYTES, in, p)
+            .rearrange(window)
+            .reinterpretAsLongs()
+            .lanewise(VectorOperators.LSHR, shift)
+            .and(mask));
+      }
+    }
+    return total.reduceLanes(VectorOperators.ADD);
+  }
+
+  /** Whether {@link #sumLongDeltas} takes this width. */
+  public static boolean sumsLongDeltas(int width) {
+    return takesLongDeltas(width) && (width == 64 || width <= LONG_ONE_WINDOW);
+  }
+
   /*
    * Prefix sums: lane i gets the sum of lanes 0..i (wrapping) in log2(lanes) steps of "add the lanes
    * 2^k below", each a lane permute with zeroing (vpermd/vpermq under a mask on AVX-512). Written

@@ -3,7 +3,6 @@ package io.github.fastdecode.parquet.delta;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
-import io.github.fastdecode.parquet.bitpacking.LongBitUnpacker;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -71,8 +70,12 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Parse cursor for the varint readers. */
   int at;
 
-  DeltaBinaryPackedReader(String encoding) {
+  /** Whether only the low 32 bits of {@link #last} matter (an INT32 reader): skips may sum in 32 bits. */
+  private final boolean lowBitsOnly;
+
+  DeltaBinaryPackedReader(String encoding, boolean lowBitsOnly) {
     this.encoding = encoding;
+    this.lowBitsOnly = lowBitsOnly;
   }
 
   /** A reader for an INT32 or INT64 column, or {@code null} for other types. */
@@ -348,18 +351,17 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   }
 
   /**
-   * Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}, in 64
-   * bits for both types: an INT32 reader only ever uses the low 32 bits of {@link #last}.
+   * Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}: in 64
+   * bits for INT64, and for INT32 right in the low 32 bits, the only ones such a reader uses.
    */
   final void skipGroups(int c) {
-    last += LongBitUnpacker.sum(width, buf, dataPos, c) + c * minDelta;
+    last += BitUnpacker.sumDeltas(width, buf, dataPos, c, lowBitsOnly) + c * minDelta;
     dataPos += (c >>> 3) * width;
   }
 
   /**
    * Skips {@code blocks} whole blocks from a block boundary, summing each run of same-width
-   * miniblocks without storing it. The sum is taken in 64 bits for both types: an INT32 reader
-   * only ever uses its low 32 bits.
+   * miniblocks without storing it (see {@link #skipGroups} for the width of the sum).
    */
   final void skipBlocks(int blocks) {
     byte[] b = buf;
@@ -379,7 +381,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
           count += ms;
         }
         int w = wb & 0xFF;
-        acc += LongBitUnpacker.sum(w, b, p, count) + count * md;
+        acc += BitUnpacker.sumDeltas(w, b, p, count, lowBitsOnly) + count * md;
         p += (count >>> 3) * w;
       }
     }
@@ -478,7 +480,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     private final long[] window = new long[WINDOW];
 
     Int64() {
-      super("DELTA_BINARY_PACKED INT64");
+      super("DELTA_BINARY_PACKED INT64", false);
     }
 
     @Override
@@ -606,7 +608,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     private int[] chunk;
 
     Int32(String encoding) {
-      super(encoding);
+      super(encoding, true);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.fastdecode.parquet.bitpacking;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
@@ -229,6 +230,43 @@ class BitUnpackerTest {
     return in[b >>> 3] >>> (b & 7) & 1;
   }
 
+  /** The vector skip sums alone: exactly the whole vectors {@code wholeVectors} reports, every width they take. */
+  @Test
+  void vectorDeltaSumsMatchTheScalarSum() {
+    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    Random r = new Random(SEED + 4);
+    for (int w = 1; w <= 64; w++) {
+      for (int count : new int[] {8, 64, 72, 256, 1000}) {
+        for (int after : new int[] {0, 3, 64, 200}) {
+          String where = "width " + w + ", count " + count + ", " + after + " bytes after, seed " + (SEED + 4);
+          long[] v = values(r, count, w);
+          byte[] packed = pack(v, w);
+          byte[] in = new byte[1 + packed.length + after];
+          r.nextBytes(in);
+          System.arraycopy(packed, 0, in, 1, packed.length);
+          if (VectorBitUnpacker.takesIntDeltas(w)) {
+            int done = VectorBitUnpacker.wholeVectors(w, in.length, 1, count, true);
+            assertEquals(0, done % VectorBitUnpacker.lanes(), where);
+            assertTrue(done <= count && (done == 0 || 1 + (done - VectorBitUnpacker.lanes()) / 8 * w + 4 * VectorBitUnpacker.lanes() <= in.length), where);
+            int expected = 0;
+            for (int i = 0; i < done; i++) {
+              expected += (int) v[i];
+            }
+            assertEquals(expected, VectorBitUnpacker.sumIntDeltas(w, in, 1, done), where + ": int sum of " + done);
+          }
+          if (VectorBitUnpacker.sumsLongDeltas(w)) {
+            int done = VectorBitUnpacker.wholeVectors(w, in.length, 1, count, false);
+            long expected = 0;
+            for (int i = 0; i < done; i++) {
+              expected += v[i];
+            }
+            assertEquals(expected, VectorBitUnpacker.sumLongDeltas(w, in, 1, done), where + ": long sum of " + done);
+          }
+        }
+      }
+    }
+  }
+
   /** The fused delta kernels against a plain running sum of the reference deltas (wrapping), and the store-free sum. */
   @Test
   void deltaRunsMatchARunningSum() {
@@ -269,6 +307,10 @@ class BitUnpackerTest {
             assertEquals((int) acc, BitUnpacker.unpackIntDeltas(w, padded, 5, ints, 3, count, (int) start, (int) minDelta),
                 where + ", " + after + " bytes after: last int sum");
             checkOutput(where + ", " + after + " bytes after", expected, longs, ints);
+            // The skip sums: all 64 bits for INT64 readers, the low 32 for INT32 ones.
+            assertEquals(sum, BitUnpacker.sumDeltas(w, padded, 5, count, false), where + ", " + after + " bytes after: long sum");
+            assertEquals((int) sum, (int) BitUnpacker.sumDeltas(w, padded, 5, count, true),
+                where + ", " + after + " bytes after: low 32 bits of the sum");
           }
         }
       }
