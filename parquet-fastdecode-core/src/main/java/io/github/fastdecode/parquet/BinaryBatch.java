@@ -110,17 +110,22 @@ public final class BinaryBatch {
   }
 
   /**
-   * Values of at most this many bytes are copied by {@link #copyShort}, which stores SHORT bytes
+   * Values of at most this many bytes are copied by {@link #copyValue}, which stores SHORT bytes
    * whatever the length: the appends that use it reserve SHORT bytes of slack past their values.
    * 32 rather than 16 so that the branch stays predictable for strings of mixed short lengths.
    */
   private static final int SHORT = 32;
 
   /**
-   * Copies {@link #SHORT} bytes as four 8-byte words: cheaper than an arraycopy call for a short
-   * value. Bytes stored past the value are overwritten by the next one or left in the slack.
+   * Copies a value of {@code length} bytes. One of at most {@link #SHORT} bytes whose source has
+   * SHORT bytes before {@code wordsEnd} goes as four 8-byte words, cheaper than an arraycopy call;
+   * the bytes stored past it are overwritten by the next value or left in the slack.
    */
-  private static void copyShort(byte[] src, int from, byte[] dst, int at) {
+  private static void copyValue(byte[] src, int from, int length, int wordsEnd, byte[] dst, int at) {
+    if (length > SHORT || from > wordsEnd) {
+      System.arraycopy(src, from, dst, at, length);
+      return;
+    }
     long w0 = LittleEndian.getLong(src, from);
     long w1 = LittleEndian.getLong(src, from + 8);
     long w2 = LittleEndian.getLong(src, from + 16);
@@ -147,11 +152,7 @@ public final class BinaryBatch {
     for (int i = 0; i < count; i++) {
       int start = starts[i];
       int length = LittleEndian.getInt(src, start - 4);
-      if (length <= SHORT && start <= wordsEnd) {
-        copyShort(src, start, b, pos);
-      } else {
-        System.arraycopy(src, start, b, pos, length);
-      }
+      copyValue(src, start, length, wordsEnd, b, pos);
       pos += length;
       o[++n] = pos;
     }
@@ -174,11 +175,7 @@ public final class BinaryBatch {
       int id = ids[idsOffset + i];
       int from = srcOffsets[id];
       int length = srcOffsets[id + 1] - from;
-      if (length <= SHORT && from <= wordsEnd) {
-        copyShort(src, from, b, pos);
-      } else {
-        System.arraycopy(src, from, b, pos, length);
-      }
+      copyValue(src, from, length, wordsEnd, b, pos);
       pos += length;
       o[++n] = pos;
     }
