@@ -15,9 +15,7 @@ import org.apache.parquet.io.api.Binary;
  * <p>The arrays are exposed for speed ({@link #bytes()}, {@link #offsets()}); they may be replaced
  * when the batch grows, so fetch them again after every read.
  *
- * <h2>Borrowing (opt-in)</h2>
- *
- * By default every read copies the values' bytes into the batch's own array. After {@link
+ * <p>Borrowing (opt-in). By default every read copies the values' bytes into the batch's own array. After {@link
  * #setBorrowing setBorrowing(true)}, a reader whose page already holds the values back to back
  * (DELTA_LENGTH_BYTE_ARRAY) may instead lend its page: {@link #bytes()} is then the page's array
  * and {@code offsets()[0]} is where the first value starts in it, not 0. Reads that continue where
