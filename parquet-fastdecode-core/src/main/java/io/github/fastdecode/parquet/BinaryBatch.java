@@ -2,6 +2,8 @@ package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageLease;
+import io.github.fastdecode.parquet.internal.VectorSlotCopy;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
@@ -303,6 +305,60 @@ public final class BinaryBatch {
       o[++n] = pos;
     }
     size = n;
+  }
+
+  /**
+   * Appends {@code count} entries of a table kept in fixed slots: entry {@code e} is the first
+   * {@code lengths[e]} bytes of the {@code 1 << shift} bytes at {@code slots[e << shift]} ({@code
+   * shift} 3, 4 or 5, no length above the slot; a dictionary's short entries). Each value is copied
+   * as its whole slot, with no branch on its length: one to four 8-byte words, or one vector with
+   * the Vector API kernels; the bytes past a value are overwritten by the next one or left in the
+   * slack. The ids {@code ids[idsOffset .. idsOffset + count)} must be valid entries.
+   */
+  public void appendSlots(byte[] slots, int shift, int[] lengths, int[] ids, int idsOffset, int count) {
+    reserve(count, ((long) count << shift) + SHORT);
+    byte[] b = bytes;
+    int[] o = offsets;
+    int n = size;
+    int pos = o[n];
+    int end = idsOffset + count;
+    if (shift >= 4 && VectorSupport.ENABLED) {
+      pos = VectorSlotCopy.copySlots(slots, shift, lengths, ids, idsOffset, end, b, pos, o, n);
+    } else if (shift == 3) {
+      for (int i = idsOffset; i < end; i++) {
+        int id = ids[i];
+        LittleEndian.putLong(b, pos, LittleEndian.getLong(slots, id << 3));
+        pos += lengths[id];
+        o[++n] = pos;
+      }
+    } else if (shift == 4) {
+      for (int i = idsOffset; i < end; i++) {
+        int id = ids[i];
+        int from = id << 4;
+        long w0 = LittleEndian.getLong(slots, from);
+        long w1 = LittleEndian.getLong(slots, from + 8);
+        LittleEndian.putLong(b, pos, w0);
+        LittleEndian.putLong(b, pos + 8, w1);
+        pos += lengths[id];
+        o[++n] = pos;
+      }
+    } else {
+      for (int i = idsOffset; i < end; i++) {
+        int id = ids[i];
+        int from = id << 5;
+        long w0 = LittleEndian.getLong(slots, from);
+        long w1 = LittleEndian.getLong(slots, from + 8);
+        long w2 = LittleEndian.getLong(slots, from + 16);
+        long w3 = LittleEndian.getLong(slots, from + 24);
+        LittleEndian.putLong(b, pos, w0);
+        LittleEndian.putLong(b, pos + 8, w1);
+        LittleEndian.putLong(b, pos + 16, w2);
+        LittleEndian.putLong(b, pos + 24, w3);
+        pos += lengths[id];
+        o[++n] = pos;
+      }
+    }
+    size += count;
   }
 
   /**

@@ -39,6 +39,15 @@ public final class DictionaryReader extends BatchValuesReader {
   private byte[] binaryBytes;
   private int[] binaryOffsets;
   private int maxEntryLength;
+  /**
+   * The entries again, each in a slot of {@code 1 << slotShift} bytes, for {@link
+   * BinaryBatch#appendSlots}; made by the first bulk read when every entry fits in 32 bytes and the
+   * slots take at most four times the entries' bytes (plus 64 KiB), else left null.
+   */
+  private byte[] slots;
+  private int slotShift;
+  private int[] entryLengths;
+  private boolean slotsDecided;
   /** Widened copies of the dictionary, made on first use by a widening read. */
   private long[] intsAsLongs;
   private double[] widenedToDoubles;
@@ -153,6 +162,27 @@ public final class DictionaryReader extends BatchValuesReader {
         checkId(a[i]);
       }
     }
+  }
+
+  private void makeSlots() {
+    slotsDecided = true;
+    if (maxEntryLength > 32) {
+      return;
+    }
+    int shift = maxEntryLength <= 8 ? 3 : maxEntryLength <= 16 ? 4 : 5;
+    long slotBytes = (long) size << shift;
+    if (slotBytes > 4L * binaryOffsets[size] + 65536 || slotBytes > Integer.MAX_VALUE - 16) {
+      return; // mostly much shorter entries: not worth the memory
+    }
+    byte[] table = new byte[(int) slotBytes];
+    int[] lengths = new int[size];
+    for (int e = 0; e < size; e++) {
+      lengths[e] = binaryOffsets[e + 1] - binaryOffsets[e];
+      System.arraycopy(binaryBytes, binaryOffsets[e], table, e << shift, lengths[e]);
+    }
+    slotShift = shift;
+    entryLengths = lengths;
+    slots = table;
   }
 
   private UnsupportedOperationException wrongType(String what) {
@@ -399,11 +429,24 @@ public final class DictionaryReader extends BatchValuesReader {
     }
     checkCount(count);
     need(count);
+    if (!slotsDecided) {
+      makeSlots();
+    }
     byte[] bytes = binaryBytes;
     int[] offsets = binaryOffsets;
     for (int done = 0; done < count; ) {
       int m = nextChunk(count - done);
-      if (chunkIsRun) {
+      if (slots != null) {
+        if (chunkIsRun) {
+          // A run is its id over and over: a chunk of it at a time through the same slot copy.
+          Arrays.fill(ids, 0, Math.min(m, CHUNK), chunkId);
+          for (int k = 0; k < m; k += CHUNK) {
+            dst.appendSlots(slots, slotShift, entryLengths, ids, 0, Math.min(CHUNK, m - k));
+          }
+        } else {
+          dst.appendSlots(slots, slotShift, entryLengths, ids, 0, m);
+        }
+      } else if (chunkIsRun) {
         int from = offsets[chunkId];
         int length = offsets[chunkId + 1] - from;
         dst.reserve(m, (long) m * length);

@@ -11,14 +11,14 @@ final class VectorProbe {
   private VectorProbe() {}
 
   static String describe() {
-    return VectorBitUnpacker.describe() + "; " + VectorByteStreamSplit.describe();
+    return VectorBitUnpacker.describe() + "; " + VectorByteStreamSplit.describe() + "; " + VectorSlotCopy.describe();
   }
 
   /** Empty when every vector kernel matches its scalar twin; otherwise the first difference. */
   static String selfCheck() {
     for (String failed : new String[] {
         VectorBitUnpacker.selfCheck(), VectorBitUnpacker.selfCheckDeltas(), VectorBitUnpacker.selfCheckBits(),
-        VectorByteStreamSplit.selfCheck()}) {
+        VectorByteStreamSplit.selfCheck(), VectorSlotCopy.selfCheck()}) {
       if (!failed.isEmpty()) {
         return failed;
       }

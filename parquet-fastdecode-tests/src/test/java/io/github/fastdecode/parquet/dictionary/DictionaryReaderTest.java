@@ -82,6 +82,37 @@ class DictionaryReaderTest {
     }
   }
 
+  /**
+   * Dictionaries whose longest entry fills its slot exactly (8, 16, 32 bytes) or is empty: bulk
+   * reads copy such entries as whole 8-, 16- or 32-byte slots, so the slot sizes and the last entry
+   * of the table are covered, over random ids and over an RLE run longer than a chunk of ids.
+   */
+  @Test
+  void binaryEntriesFillingTheirSlotsMatchParquetJava() {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.BINARY);
+    for (int bound : new int[] {1, 8, 9, 16, 17, 32, 33}) {
+      int dictionarySize = bound == 1 ? 1 : 300;
+      for (int n : new int[] {1, 33, 5000}) {
+        long seed = SEED + 31L * n + bound;
+        DictionaryPages.Encoded e = DictionaryPages.write(column, n, dictionarySize, null, seed, bound);
+        Differential.check("BINARY entries 0.." + (bound - 1) + " bytes, dict=" + dictionarySize + " n=" + n + " seed=" + seed,
+            () -> new DictionaryValuesReader(e.dictionary), () -> new DictionaryReader(column, e.dictionary),
+            e.page, n, ValueKind.BINARY, ReadPlan.standard(n));
+      }
+      // 3000 repeats of one entry in the middle: an RLE run of almost three chunks of ids
+      int n = 5000;
+      int[] ids = DataShapes.idShapes(n, SEED + bound, 9).get("random");
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = i >= 1000 && i < 4000 ? dictionarySize - 1 : ids[i] % dictionarySize;
+      }
+      long seed = SEED + bound;
+      DictionaryPages.Encoded e = DictionaryPages.write(column, n, dictionarySize, ids, seed, bound);
+      Differential.check("BINARY entries 0.." + (bound - 1) + " bytes, long run, dict=" + dictionarySize + " seed=" + seed,
+          () -> new DictionaryValuesReader(e.dictionary), () -> new DictionaryReader(column, e.dictionary),
+          e.page, n, ValueKind.BINARY, ReadPlan.standard(n));
+    }
+  }
+
   private static void checkAll(ColumnDescriptor column, PrimitiveTypeName type, int n, int dictionarySize, int[] ids, String shape) {
     DictionaryPages.Encoded e = DictionaryPages.write(column, n, dictionarySize, ids, SEED + n);
     for (ValueKind kind : kinds(type)) {
