@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ColumnChunkReader;
@@ -20,6 +21,7 @@ import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.ReadPlan;
 import io.github.fastdecode.parquet.conformance.ValueKind;
 import io.github.fastdecode.parquet.plain.PlainBinaryReader;
+import io.github.fastdecode.parquet.plain.PlainWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -28,6 +30,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.values.ValuesWriter;
+import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesReader;
 import org.apache.parquet.column.values.plain.BinaryPlainValuesReader;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -288,6 +295,36 @@ class BorrowingBinaryBatchTest {
     b.clear();
     r.readBinaries(b, 20);
     assertHolds(Arrays.asList(expected2), b, input + " after clear()");
+  }
+
+  @Test
+  void writersTakeABorrowedBatch() throws IOException {
+    byte[][] v = DataShapes.binaryShapes(200, SEED).get("sortedSharedPrefix");
+    byte[] page = ParquetJavaPages.deltaLengthBinaries(v);
+    DeltaLengthByteArrayReader r = new DeltaLengthByteArrayReader();
+    r.initFromPage(200, ByteBufferInputStream.wrap(ByteBuffer.wrap(page)));
+    BinaryBatch b = borrowing();
+    r.readBinaries(b, 200);
+    assertTrue(b.holdsBorrowedValues());
+    assertTrue(b.offsets()[0] > 0, "borrowed values start past the page's lengths");
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    for (int[] range : new int[][] {{0, 200}, {50, 100}}) {
+      int from = range[0];
+      int count = range[1];
+      List<ValuesWriter[]> pairs = List.of(
+          new ValuesWriter[] {new PlainValuesWriter(64, 1 << 20, heap), new PlainWriter(64, 1 << 20, heap)},
+          new ValuesWriter[] {new DeltaLengthByteArrayValuesWriter(64, 1 << 20, heap), new DeltaLengthByteArrayWriter(64, 1 << 20, heap)},
+          new ValuesWriter[] {new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(64, 1 << 20, heap),
+              new DeltaByteArrayWriter(64, 1 << 20, heap)});
+      for (ValuesWriter[] pair : pairs) {
+        for (int i = from; i < from + count; i++) {
+          pair[0].writeBytes(Binary.fromConstantByteArray(v[i]));
+        }
+        ((BatchValuesWriter) pair[1]).writeBinaries(b, from, count);
+        assertArrayEquals(pair[0].getBytes().toByteArray(), pair[1].getBytes().toByteArray(),
+            pair[1] + " values " + from + ".." + (from + count) + " of a borrowed batch");
+      }
+    }
   }
 
   @Test
