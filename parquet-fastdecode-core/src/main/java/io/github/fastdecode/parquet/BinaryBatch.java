@@ -1,6 +1,7 @@
 package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.PageLease;
 import io.github.fastdecode.parquet.internal.VectorSlotCopy;
 import io.github.fastdecode.parquet.internal.VectorSupport;
 import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
@@ -15,13 +16,34 @@ import org.apache.parquet.io.api.Binary;
  *
  * <p>The arrays are exposed for speed ({@link #bytes()}, {@link #offsets()}); they may be replaced
  * when the batch grows, so fetch them again after every read.
+ *
+ * <p>Borrowing (opt-in). By default every read copies the values' bytes into the batch's own array. After {@link
+ * #setBorrowing setBorrowing(true)}, a reader whose page already holds the values back to back
+ * (DELTA_LENGTH_BYTE_ARRAY) may instead lend its page: {@link #bytes()} is then the page's array
+ * and {@code offsets()[0]} is where the first value starts in it, not 0. Reads that continue where
+ * the borrowed values end (same reader, same page, no skip or scalar read between) extend the
+ * borrow. Anything else that adds values (a read from another page or reader, {@link #add}, {@link
+ * #reserve}, a reader that copies) first copies the borrowed values into the batch's own array, so
+ * the lender's page is never written. Other encodings copy as usual.
+ *
+ * <p>Borrowed bytes are valid only until the lending reader is initialised on another page, which
+ * may overwrite them. From then on every accessor that would expose or copy them throws {@link
+ * IllegalStateException} (a wrong value is never returned): {@link #clear()} the batch before
+ * moving the reader on, or {@link #copyBorrowed()} to keep the values. A heap page is lent as is,
+ * so its buffer must also stay untouched while the batch holds its values.
  */
 public final class BinaryBatch {
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
+  /** The batch's own storage; holds the values unless they are borrowed. */
   private byte[] bytes;
   private int[] offsets;
   private int size;
+  private boolean borrowing;
+  /** The lender's page array while the values are borrowed, else null (then offsets[0] == 0). */
+  private byte[] borrowed;
+  private PageLease lender;
+  private int lenderGeneration;
 
   public BinaryBatch() {
     this(64, 1024);
@@ -32,9 +54,70 @@ public final class BinaryBatch {
     this.offsets = new int[Math.max(valueCapacity, 1) + 1];
   }
 
-  /** Forgets the values, keeping the storage. */
+  /**
+   * Lets readers lend their page's bytes to this batch instead of copying them (see the class
+   * comment). Off by default. Turning it off does not copy values already borrowed.
+   */
+  public void setBorrowing(boolean borrowing) {
+    this.borrowing = borrowing;
+  }
+
+  /** Whether readers may lend their page's bytes to this batch ({@link #setBorrowing}). */
+  public boolean isBorrowing() {
+    return borrowing;
+  }
+
+  /** True while the values live in a reader's page: {@link #bytes()} is that page's array. */
+  public boolean holdsBorrowedValues() {
+    return borrowed != null;
+  }
+
+  /**
+   * Copies borrowed values into the batch's own array (offsets rebased to start at 0), so they stay
+   * valid after the lending reader moves on; nothing to do when no value is borrowed.
+   *
+   * @throws IllegalStateException if the lender has already moved to another page
+   */
+  public void copyBorrowed() {
+    byte[] src = borrowed;
+    if (src == null) {
+      return;
+    }
+    checkLender();
+    int[] o = offsets;
+    int n = size;
+    int start = o[0];
+    int length = o[n] - start;
+    if (length > bytes.length) {
+      // The own array holds nothing worth keeping while the values are borrowed.
+      bytes = new byte[(int) Math.min(MAX_ARRAY, Math.max(length, 2L * bytes.length))];
+    }
+    System.arraycopy(src, start, bytes, 0, length);
+    for (int i = 0; i <= n; i++) {
+      o[i] -= start;
+    }
+    endBorrow();
+  }
+
+  private void endBorrow() {
+    borrowed = null;
+    lender = null;
+  }
+
+  /** Throws unless the borrowed bytes are still the lender's current page. */
+  private void checkLender() {
+    if (lender.generation() != lenderGeneration) {
+      throw new IllegalStateException("this BinaryBatch's " + size + " values were borrowed from a reader's page, and the"
+          + " reader has since been initialised on another page, which may have overwritten them: clear() the batch,"
+          + " or copy the values (copyBorrowed(), toByteArray()), before moving the reader to another page");
+    }
+  }
+
+  /** Forgets the values, keeping the storage; a borrowed page is let go. */
   public void clear() {
     size = 0;
+    offsets[0] = 0;
+    endBorrow();
   }
 
   /** Number of values in the batch. */
@@ -44,30 +127,56 @@ public final class BinaryBatch {
 
   /** Total bytes of all values. */
   public int byteSize() {
-    return offsets[size];
+    if (borrowed != null) {
+      checkLender();
+    }
+    return offsets[size] - offsets[0];
   }
 
+  /** Where value {@code index} starts in {@link #bytes()}. */
   public int offset(int index) {
+    if (borrowed != null) {
+      checkLender();
+    }
     return offsets[index];
   }
 
   public int length(int index) {
+    if (borrowed != null) {
+      checkLender();
+    }
     return offsets[index + 1] - offsets[index];
   }
 
-  /** The backing bytes; valid up to {@link #byteSize()}. */
+  /**
+   * The array holding the values, from {@code offsets()[0]} to {@code offsets()[size()]}: the batch's
+   * own, or a reader's page while values are borrowed (then never write to it).
+   */
   public byte[] bytes() {
-    return bytes;
+    byte[] b = borrowed;
+    if (b == null) {
+      return bytes;
+    }
+    checkLender();
+    return b;
   }
 
-  /** The offsets: {@code size() + 1} entries are valid, the first is 0. */
+  /**
+   * The offsets: {@code size() + 1} entries are valid, value {@code i} is {@code bytes()[offsets[i] ..
+   * offsets[i + 1])}. The first entry is 0 for values in the batch's own array, but where the first
+   * value starts in the lender's page while values are borrowed: use {@code offsets[0]} rather than 0.
+   */
   public int[] offsets() {
+    if (borrowed != null) {
+      checkLender();
+    }
     return offsets;
   }
 
   /** A copy of value {@code index}. */
   public byte[] toByteArray(int index) {
-    return Arrays.copyOfRange(bytes, offsets[index], offsets[index + 1]);
+    byte[] b = bytes();
+    return Arrays.copyOfRange(b, offsets[index], offsets[index + 1]);
   }
 
   /** Value {@code index} as a parquet-java {@link Binary} (a copy, safe to keep). */
@@ -85,23 +194,37 @@ public final class BinaryBatch {
 
   /**
    * Makes room for {@code moreValues} values totalling {@code moreBytes} bytes without further
-   * growth. Readers call it once per batch, then use {@link #appendUnchecked} or write into
-   * {@link #bytes()} and {@link #commit}.
+   * growth, copying borrowed values into the batch's own array first. Readers call it once per
+   * batch, then use {@link #appendUnchecked} or write into {@link #bytes()} and {@link #commit}.
    */
   public void reserve(int moreValues, long moreBytes) {
+    if (borrowed != null) {
+      copyBorrowed();
+    }
     int used = offsets[size];
     long needBytes = used + moreBytes;
-    long needValues = (long) size + moreValues + 1;
-    if (needBytes > MAX_ARRAY || needValues > MAX_ARRAY) {
-      throw new IllegalStateException(
-          "binary batch would exceed 2 GiB: " + needBytes + " bytes, " + needValues + " values");
+    if (needBytes > MAX_ARRAY) {
+      throw tooLarge(needBytes, (long) size + moreValues + 1);
     }
+    reserveOffsets(moreValues);
     if (needBytes > bytes.length) {
       bytes = Arrays.copyOf(bytes, (int) Math.min(MAX_ARRAY, Math.max(needBytes, 2L * bytes.length)));
+    }
+  }
+
+  /** Makes room for {@code moreValues} more offsets. */
+  private void reserveOffsets(int moreValues) {
+    long needValues = (long) size + moreValues + 1;
+    if (needValues > MAX_ARRAY) {
+      throw tooLarge(offsets[size], needValues);
     }
     if (needValues > offsets.length) {
       offsets = Arrays.copyOf(offsets, (int) Math.min(MAX_ARRAY, Math.max(needValues, 2L * offsets.length)));
     }
+  }
+
+  private static IllegalStateException tooLarge(long bytes, long values) {
+    return new IllegalStateException("binary batch would exceed 2 GiB: " + bytes + " bytes, " + values + " values");
   }
 
   /** Appends a value whose room was made by {@link #reserve}. */
@@ -246,10 +369,47 @@ public final class BinaryBatch {
     reserve(count, totalBytes);
     int start = offsets[size];
     System.arraycopy(src, srcPos, bytes, start, (int) totalBytes);
+    appendEnds(start, lengths, lengthsOffset, count);
+  }
+
+  /**
+   * As {@link #appendContiguous}, for a reader lending its page {@code page} (which holds the values
+   * back to back) under {@code lease}: a borrowing batch that is empty, or whose borrowed values
+   * from the same lease and page end at {@code pagePos}, takes the values as a view of the page
+   * without copying them; any other batch copies them.
+   */
+  public void appendOrBorrowContiguous(PageLease lease, byte[] page, int pagePos, int[] lengths, int lengthsOffset,
+      int count, long totalBytes) {
+    if (borrowing) {
+      if (count == 0) {
+        return; // nothing to append, and a borrow stays as it is
+      }
+      if (size == 0) {
+        reserveOffsets(count);
+        borrowed = page;
+        lender = lease;
+        lenderGeneration = lease.generation();
+        offsets[0] = pagePos;
+        appendEnds(pagePos, lengths, lengthsOffset, count);
+        return;
+      }
+      if (borrowed == page && lender == lease && lenderGeneration == lease.generation() && offsets[size] == pagePos) {
+        reserveOffsets(count);
+        appendEnds(pagePos, lengths, lengthsOffset, count);
+        return;
+      }
+    }
+    appendContiguous(page, pagePos, lengths, lengthsOffset, count, totalBytes);
+  }
+
+  /** Records {@code count} values of the given lengths stored from {@code start} on (offsets reserved). */
+  private void appendEnds(int start, int[] lengths, int lengthsOffset, int count) {
+    int[] o = offsets;
+    int at = size + 1 - lengthsOffset;
     int end = start;
-    for (int i = 0; i < count; i++) {
-      end += lengths[lengthsOffset + i];
-      offsets[size + 1 + i] = end;
+    for (int i = lengthsOffset, e = lengthsOffset + count; i < e; i++) {
+      end += lengths[i];
+      o[at + i] = end;
     }
     size += count;
   }

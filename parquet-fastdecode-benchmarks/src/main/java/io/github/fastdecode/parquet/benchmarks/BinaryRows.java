@@ -7,7 +7,8 @@ import java.util.Arrays;
  * A nullable byte-array column as a vectorised reader holds one: the non-null values back to back
  * in a {@link BinaryBatch}, and per row its definition level and where its bytes start and end,
  * so no value is copied to put it at its row. Row {@code i} is null when {@code levels[i]} is
- * below {@link #DEFINED}; otherwise it is {@code values.bytes()[offsets[i] .. offsets[i + 1])}.
+ * below {@link #DEFINED}; otherwise it is {@code values.bytes()[offsets[i] .. offsets[i + 1])}
+ * (offsets start where the batch's first value does, not necessarily at 0).
  */
 final class BinaryRows {
   /** The definition level of a non-null row (an optional column at the top level). */
@@ -39,7 +40,7 @@ final class BinaryRows {
     int[] levels = this.levels;
     int[] out = spread;
     int k = 0;
-    out[0] = 0;
+    out[0] = dense[0]; // 0 unless the values are borrowed from a page
     for (int i = 0; i < rows; i++) {
       // Branch-free: a defined row moves to the next value's end, a null row stays put.
       k += levels[i] == DEFINED ? 1 : 0;

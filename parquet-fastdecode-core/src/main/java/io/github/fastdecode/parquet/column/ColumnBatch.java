@@ -154,6 +154,10 @@ public final class ColumnBatch {
     valueCount = 0;
     nullCount = 0;
     if (binaries != null) {
+      if (binaries.isBorrowing()) {
+        // A batch spans pages, and a page's reader moves on before the batch is handed out.
+        throw new IllegalStateException("a ColumnBatch's binaries are copied from the pages; turn borrowing off on them");
+      }
       binaries.clear();
     }
   }
@@ -231,7 +235,11 @@ public final class ColumnBatch {
     return booleans;
   }
 
-  /** Byte-array values (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96), one per stored value. */
+  /**
+   * Byte-array values (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96), one per stored value, copied into
+   * the batch's own array: a batch spans pages, so it cannot borrow them ({@link
+   * BinaryBatch#setBorrowing} must stay off here; the next read throws otherwise).
+   */
   public BinaryBatch binaries() {
     return binaries;
   }

@@ -4,6 +4,7 @@ import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.PageBytes;
+import io.github.fastdecode.parquet.internal.PageLease;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -13,7 +14,11 @@ import org.apache.parquet.io.api.Binary;
  * DELTA_LENGTH_BYTE_ARRAY: all lengths (DELTA_BINARY_PACKED INT32), then all values back to back.
  * Lengths are decoded on demand in a window ({@link LengthWindow}) that grows only with the
  * largest batch asked for, never with the header's count; a bulk read is one copy of the batch's
- * bytes plus its offsets, and a skip sums lengths and moves once per window.
+ * bytes (or none, below) plus its offsets, and a skip sums lengths and moves once per window.
+ *
+ * <p>The values lie back to back in the page, exactly as a {@link BinaryBatch} stores them, so a
+ * batch that allows borrowing ({@link BinaryBatch#setBorrowing}) gets a view of the page instead
+ * of a copy, valid until this reader is initialised on another page.
  *
  * <p>Lengths are checked as they are decoded, and a bad one (negative, or past the end of the data)
  * fails only when a read reaches it, so the values before it read as parquet-java reads them.
@@ -21,6 +26,8 @@ import org.apache.parquet.io.api.Binary;
 public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private final String encoding;
   private final PageBytes page = new PageBytes();
+  /** Renewed on every page: batches that borrowed the previous page's bytes can tell. */
+  private final PageLease lease = new PageLease();
   final LengthWindow lengths;
 
   private byte[] data;
@@ -48,6 +55,8 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    // Before the scratch copy of the new page overwrites the bytes lent from the last one.
+    lease.renew();
     page.takeAll(in);
     scratchBacked = page.scratch;
     initFromBytes(page.array, page.start, page.length);
@@ -55,6 +64,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   /** Starts on {@code bytes[offset, offset + length)}, used in place (DELTA_BYTE_ARRAY's suffixes). */
   void initFromBytes(byte[] bytes, int offset, int length, boolean scratch) {
+    lease.renew();
     scratchBacked = scratch;
     initFromBytes(bytes, offset, length);
   }
@@ -151,6 +161,14 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
 
   /** Moves over {@code n} values (already checked by {@link #need}) and returns their total length. */
   long advance(int n) {
+    int total = lengthSum(n);
+    pos += total;
+    next += n;
+    return total;
+  }
+
+  /** Total length of the next {@code n} values (already checked by {@link #need}). */
+  private int lengthSum(int n) {
     int[] a = lengths.lengths;
     int from = next - lengths.base;
     // Checked lengths are non-negative and end within the page, so an int sum cannot overflow.
@@ -169,10 +187,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     for (int e = from + n; i < e; i++) {
       t0 += a[i];
     }
-    int total = t0 + t1 + t2 + t3;
-    pos += total;
-    next += n;
-    return total;
+    return t0 + t1 + t2 + t3;
   }
 
   @Override
@@ -190,10 +205,12 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   public void readBinaries(BinaryBatch dst, int count) {
     checkCount(count);
     need(count);
-    int first = next;
-    int at = pos;
-    long total = advance(count);
-    dst.appendContiguous(data, at, lengths.lengths, first - lengths.base, count, total);
+    int total = lengthSum(count);
+    // Moves only once the batch took the values: one that refuses (it holds bytes of a page this
+    // reader has left) leaves the reader where it was.
+    dst.appendOrBorrowContiguous(lease, data, pos, lengths.lengths, next - lengths.base, count, total);
+    pos += total;
+    next += count;
   }
 
   @Override

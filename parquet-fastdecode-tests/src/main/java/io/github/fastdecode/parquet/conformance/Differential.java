@@ -52,6 +52,7 @@ public final class Differential {
     } catch (IOException e) {
       throw new UncheckedIOException(where, e);
     }
+    kind.pageStarted(r, where);
     int pos = 0;
     int total = kind.length(expected);
     for (int s = 0; s < plan.steps.size(); s++) {

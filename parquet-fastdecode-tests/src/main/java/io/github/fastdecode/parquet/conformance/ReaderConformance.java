@@ -183,6 +183,12 @@ public final class ReaderConformance {
       pages(provider, PrimitiveTypeName.INT64, Encoding.BYTE_STREAM_SPLIT, ParquetJavaPages.bssLongs(longs), n, ValueKind.INT64);
       pages(provider, PrimitiveTypeName.BINARY, Encoding.DELTA_LENGTH_BYTE_ARRAY, ParquetJavaPages.deltaLengthBinaries(binaries), n, ValueKind.BINARY);
       pages(provider, PrimitiveTypeName.BINARY, Encoding.DELTA_BYTE_ARRAY, ParquetJavaPages.deltaBinaries(binaries), n, ValueKind.BINARY);
+      // Readers may lend their page to a batch that allows it: the values must be the same.
+      pages(provider, PrimitiveTypeName.BINARY, Encoding.PLAIN, ParquetJavaPages.plainBinaries(binaries), n, ValueKind.borrowingBinary());
+      pages(provider, PrimitiveTypeName.BINARY, Encoding.DELTA_LENGTH_BYTE_ARRAY, ParquetJavaPages.deltaLengthBinaries(binaries), n,
+          ValueKind.borrowingBinary());
+      pages(provider, PrimitiveTypeName.BINARY, Encoding.DELTA_BYTE_ARRAY, ParquetJavaPages.deltaBinaries(binaries), n,
+          ValueKind.borrowingBinary());
     }
   }
 

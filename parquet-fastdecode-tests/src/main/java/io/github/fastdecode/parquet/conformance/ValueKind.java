@@ -45,6 +45,9 @@ public abstract class ValueKind {
   /** One bulk read of {@code n}, result ignored (for past-the-end checks). */
   abstract void touchBulk(BatchValuesReader r, int n);
 
+  /** Called each time {@code r} has been initialised on a page, before a plan's first step. */
+  void pageStarted(BatchValuesReader r, String where) {}
+
   // ---------------------------------------------------------------- numeric kinds
 
   private abstract static class Numeric extends ValueKind {
@@ -457,4 +460,103 @@ public abstract class ValueKind {
     @Override byte[] scalar(BatchValuesReader r) { return new BigInteger(Long.toUnsignedString(r.readLong())).toByteArray(); }
     @Override void bulkInto(BatchValuesReader r, BinaryBatch b, int n) { r.readUnsignedLongsAsBigEndian(b, n); }
   };
+
+  /**
+   * BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 bulk-read into one {@link BinaryBatch#setBorrowing
+   * borrowing} batch kept across a plan's steps, so readers that lend their page are checked as
+   * callers use them: reads that continue a borrow, reads after a skip or scalar read (the batch
+   * copies what it borrowed first), and bytes kept while the page is current. After every step all
+   * values the batch holds are compared; it is cleared once it holds 64 or more. When the reader
+   * moves to the next page, a batch still holding its bytes must refuse to expose them. A new
+   * instance per check: it keeps state.
+   */
+  public static ValueKind borrowingBinary() {
+    return new BorrowingBytes();
+  }
+
+  private static final class BorrowingBytes extends Bytes {
+    private static final int CLEAR_AT = 64;
+
+    private final BinaryBatch batch = newBatch();
+    private final java.util.List<byte[]> held = new java.util.ArrayList<>();
+    private BatchValuesReader lender;
+
+    BorrowingBytes() {
+      super("BINARY into a borrowing batch");
+    }
+
+    private static BinaryBatch newBatch() {
+      BinaryBatch b = new BinaryBatch();
+      b.setBorrowing(true);
+      return b;
+    }
+
+    @Override byte[] oracle(ValuesReader r) { return r.readBytes().getBytes(); }
+    @Override byte[] scalar(BatchValuesReader r) { return r.readBytes().getBytes(); }
+    @Override void bulkInto(BatchValuesReader r, BinaryBatch b, int n) { r.readBinaries(b, n); }
+
+    @Override
+    void touchBulk(BatchValuesReader r, int n) {
+      bulkInto(r, newBatch(), n);
+    }
+
+    @Override
+    void pageStarted(BatchValuesReader r, String where) {
+      if (batch.holdsBorrowedValues() && r == lender) {
+        expectGone(where + ": bytes()", batch::bytes);
+        expectGone(where + ": offsets()", batch::offsets);
+        expectGone(where + ": byteSize()", batch::byteSize);
+        expectGone(where + ": toBinary(0)", () -> batch.toBinary(0));
+        expectGone(where + ": copyBorrowed()", batch::copyBorrowed);
+      }
+      batch.clear();
+      held.clear();
+      lender = r;
+    }
+
+    private static void expectGone(String where, Runnable access) {
+      try {
+        access.run();
+      } catch (IllegalStateException expected) {
+        return;
+      }
+      throw new AssertionError(where + " on values borrowed from the reader's previous page did not throw IllegalStateException");
+    }
+
+    @Override
+    void bulk(BatchValuesReader r, Object expected, int from, int n, String where) {
+      byte[][] e = (byte[][]) expected;
+      if (r != lender) {
+        pageStarted(r, where);
+      }
+      int before = batch.size();
+      bulkInto(r, batch, n);
+      if (batch.size() != before + n) {
+        throw new AssertionError(where + ": bulk read of " + n + " left " + (batch.size() - before) + " values");
+      }
+      for (int i = 0; i < n; i++) {
+        held.add(e[from + i]);
+      }
+      int[] offsets = batch.offsets();
+      if (!batch.holdsBorrowedValues() && offsets[0] != 0) {
+        throw new AssertionError(where + ": a batch holding its own values starts at offset " + offsets[0]);
+      }
+      long total = 0;
+      for (int i = 0; i < held.size(); i++) {
+        byte[] got = batch.toByteArray(i);
+        if (!Arrays.equals(got, held.get(i))) {
+          throw new AssertionError(where + ": batch value " + i + " of " + held.size() + " (the step's values are the last "
+              + n + ", from value " + from + ") expected " + hex(held.get(i)) + " but was " + hex(got));
+        }
+        total += got.length;
+      }
+      if (batch.byteSize() != total) {
+        throw new AssertionError(where + ": byteSize() " + batch.byteSize() + ", values total " + total);
+      }
+      if (held.size() >= CLEAR_AT) {
+        batch.clear();
+        held.clear();
+      }
+    }
+  }
 }

@@ -1,0 +1,21 @@
+package io.github.fastdecode.parquet.internal;
+
+/**
+ * A reader's count of the pages it has been initialised on. A {@link
+ * io.github.fastdecode.parquet.BinaryBatch} that borrows bytes from the reader's page records the
+ * lease and its {@link #generation()}; once the reader moves on ({@link #renew()}), the borrowed
+ * bytes may be overwritten (a scratch copy of the next page) and the batch refuses to expose them.
+ */
+public final class PageLease {
+  private int generation;
+
+  /** Called by the reader for every page it starts on: bytes lent from earlier pages are gone. */
+  public void renew() {
+    generation++;
+  }
+
+  /** Changes with every {@link #renew()}. */
+  public int generation() {
+    return generation;
+  }
+}
