@@ -170,9 +170,14 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
       t0 += a[i];
     }
     int total = t0 + t1 + t2 + t3;
+    advance(n, total);
+    return total;
+  }
+
+  /** Moves over {@code n} checked values whose lengths the caller has already summed to {@code total}. */
+  void advance(int n, int total) {
     pos += total;
     next += n;
-    return total;
   }
 
   @Override
