@@ -5,6 +5,7 @@ import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -32,7 +33,6 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
   /** Index of the next value among the page's prefixes. */
   private int next;
 
-  /** The previous value: {@code previous[0, previousLength)}. */
   /** Bytes of a value built in two registers in {@link #readBinaries}. */
   private static final int WORD = 16;
 
@@ -67,9 +67,21 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     }
   }
 
+  /** Values from which a window's prefixes are checked with {@link VectorDeltaByteArray}. */
+  private static final int VECTOR_MIN = 32;
+
+  /** Suffix bytes of the values the last {@link #validate} checked. */
+  private int validatedSuffixBytes;
+
   /**
    * Checks that {@code n} values follow (prefix and suffix both present) and that every prefix fits
-   * in the value before it; returns the total length of the {@code n} values.
+   * in the value before it; returns the total length of the {@code n} values and leaves their
+   * suffix bytes in {@link #validatedSuffixBytes}, so callers need not sum the suffixes again.
+   *
+   * <p>With the vector kernels on, values after the first are checked a block at a time by {@link
+   * VectorDeltaByteArray#checkPrefixes}; a block that looks bad (or holds a value of 1 MiB or more)
+   * is checked again one value at a time, which names the first bad value exactly as the scalar
+   * path does.
    */
   private long validate(int n) {
     if (n > prefixCount - next) {
@@ -77,21 +89,59 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     }
     suffixes.need(n);
     prefixes.fill(next, next + n);
+    validatedSuffixBytes = 0;
+    if (n == 0) {
+      return 0;
+    }
+    long total = checkExact(0, 1, previousLength);
+    int i = 1;
+    if (VectorSupport.ENABLED && n - i >= VECTOR_MIN) {
+      int[] pa = prefixes.lengths;
+      int po = next - prefixes.base;
+      int[] sa = suffixes.lengths.lengths;
+      int so = suffixes.next - suffixes.lengths.base;
+      int lanes = VectorDeltaByteArray.lanes();
+      while (n - i >= lanes) {
+        int block = Math.min(n - i, VectorDeltaByteArray.MAX_BLOCK) / lanes * lanes;
+        long sums = VectorDeltaByteArray.checkPrefixes(pa, po + i, sa, so + i, block);
+        if (sums < 0) {
+          total += checkExact(i, i + block, pa[po + i - 1] + (long) sa[so + i - 1]);
+        } else {
+          int suffixSum = (int) sums;
+          total += (sums >>> 32) + suffixSum;
+          validatedSuffixBytes += suffixSum;
+        }
+        i += block;
+      }
+    }
+    return total + checkExact(i, n, prefixes.get(next + i - 1) + (long) suffixes.lengthAhead(i - 1));
+  }
+
+  /**
+   * Checks values {@code [from, to)} of the window one by one, {@code before} being the length of
+   * the value before {@code from}: throws at the first whose prefix does not fit or which is too
+   * long; otherwise returns their total length and adds their suffix bytes to {@link
+   * #validatedSuffixBytes}.
+   */
+  private long checkExact(int from, int to, long before) {
     long total = 0;
-    long before = previousLength;
-    for (int i = 0; i < n; i++) {
+    int suffixBytes = 0;
+    for (int i = from; i < to; i++) {
       int p = prefixes.get(next + i);
       if (p < 0 || p > before) {
         throw new ValuesDecodingException(ENCODING, suffixes.position(),
             "value " + (next + i) + " has prefix length " + p + " but the value before it has " + before + " bytes");
       }
-      long length = p + (long) suffixes.lengthAhead(i);
+      int s = suffixes.lengthAhead(i);
+      long length = p + (long) s;
       if (length > Integer.MAX_VALUE - 16) {
         throw new ValuesDecodingException(ENCODING, suffixes.position(), "value " + (next + i) + " is longer than 2 GiB");
       }
       total += length;
+      suffixBytes += s; // checked suffixes end within the page: no overflow
       before = length;
     }
+    validatedSuffixBytes += suffixBytes;
     return total;
   }
 
@@ -103,7 +153,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     byte[] value = new byte[p + s];
     System.arraycopy(previous, 0, value, 0, p);
     System.arraycopy(suffixes.data(), suffixes.position(), value, p, s);
-    suffixes.advance(1);
+    suffixes.advance(1, s);
     next++;
     ensurePrevious(value.length);
     System.arraycopy(value, 0, previous, 0, value.length);
@@ -182,7 +232,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     ensurePrevious(lastLength);
     System.arraycopy(out, prevStart, previous, 0, lastLength);
     previousLength = lastLength;
-    suffixes.advance(count);
+    suffixes.advance(count, validatedSuffixBytes);
     next += count;
   }
 
@@ -205,6 +255,9 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     }
   }
 
+  /** Values the backward walk of {@link #skipWindow} passes at once (unrolled) when none of them supplies a byte. */
+  private static final int RUN = 8;
+
   private void skipWindow(int n) {
     validate(n);
     // Rebuild only the last skipped value: its bytes [prefix, length) are its suffix; the bytes
@@ -216,27 +269,42 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
       spare = new byte[Math.max(length, spare.length * 2)];
     }
     byte[] in = suffixes.data();
-    int suffixEnd = suffixes.position();
-    for (int i = 0; i < n; i++) {
-      suffixEnd += suffixes.lengthAhead(i);
-    }
+    int suffixEnd = suffixes.position() + validatedSuffixBytes;
+    int[] pa = prefixes.lengths;
+    int po = next - prefixes.base;
+    int[] sa = suffixes.lengths.lengths;
+    int so = suffixes.next - suffixes.lengths.base;
     int need = length;
-    for (int i = last; i >= 0 && need > 0; i--) {
-      int p = prefixes.get(next + i);
-      int s = suffixes.lengthAhead(i);
-      int suffixStart = suffixEnd - s;
+    int i = last;
+    while (i >= 0 && need > 0) {
+      // Most values share at least `need` bytes with the one before them and supply nothing (the
+      // walk often goes back hundreds of values): pass those RUN at a time, on a branch-free min.
+      if (i >= RUN - 1) {
+        int a = po + i - (RUN - 1);
+        int b = so + i - (RUN - 1);
+        int min = Math.min(Math.min(Math.min(pa[a], pa[a + 1]), Math.min(pa[a + 2], pa[a + 3])),
+            Math.min(Math.min(pa[a + 4], pa[a + 5]), Math.min(pa[a + 6], pa[a + 7])));
+        if (min >= need) {
+          suffixEnd -= sa[b] + sa[b + 1] + sa[b + 2] + sa[b + 3] + sa[b + 4] + sa[b + 5] + sa[b + 6] + sa[b + 7];
+          i -= RUN;
+          continue;
+        }
+      }
+      int p = pa[po + i];
+      int suffixStart = suffixEnd - sa[so + i];
       if (p < need) {
         System.arraycopy(in, suffixStart, spare, p, need - p);
         need = p;
       }
       suffixEnd = suffixStart;
+      i--;
     }
     System.arraycopy(previous, 0, spare, 0, need);
     byte[] t = previous;
     previous = spare;
     spare = t;
     previousLength = length;
-    suffixes.advance(n);
+    suffixes.advance(n, validatedSuffixBytes);
     next += n;
   }
 }

@@ -162,8 +162,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   /** Moves over {@code n} values (already checked by {@link #need}) and returns their total length. */
   long advance(int n) {
     int total = lengthSum(n);
-    pos += total;
-    next += n;
+    advance(n, total);
     return total;
   }
 
@@ -188,6 +187,12 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
       t0 += a[i];
     }
     return t0 + t1 + t2 + t3;
+  }
+
+  /** Moves over {@code n} checked values whose lengths the caller has already summed to {@code total}. */
+  void advance(int n, int total) {
+    pos += total;
+    next += n;
   }
 
   @Override
