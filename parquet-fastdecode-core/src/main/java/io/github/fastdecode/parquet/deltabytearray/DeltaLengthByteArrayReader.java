@@ -166,10 +166,25 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     return total;
   }
 
-  /** Total length of the next {@code n} values (already checked by {@link #need}). */
+  /**
+   * Total length of the next {@code n} values (already checked by {@link #need}). The check knows
+   * where the checked values end ({@link #checkedPos}), so the total is that distance less the
+   * lengths of the checked values past the {@code n}, when those are fewer: a read of everything
+   * checked sums nothing, and a skip stopping just short of the checked ones sums a few.
+   */
   private int lengthSum(int n) {
+    int target = next + n;
+    int past = checkedEnd - target;
+    if (past < n) {
+      return (int) (checkedPos - pos) - sumLengths(target, past);
+    }
+    return sumLengths(next, n);
+  }
+
+  /** Sum of the {@code n} checked lengths from value {@code first} on. */
+  private int sumLengths(int first, int n) {
     int[] a = lengths.lengths;
-    int from = next - lengths.base;
+    int from = first - lengths.base;
     // Checked lengths are non-negative and end within the page, so an int sum cannot overflow.
     // Four independent sums: the JIT leaves a lone sum loop scalar, one dependent add per length.
     int t0 = 0;
