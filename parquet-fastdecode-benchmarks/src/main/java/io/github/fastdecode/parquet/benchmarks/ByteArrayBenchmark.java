@@ -69,6 +69,13 @@ public class ByteArrayBenchmark {
   @Param({"8", "16", "100"})
   int length;
 
+  /**
+   * {@code fixed}: every value is {@code length} bytes; {@code varied} (pass {@code -p
+   * lengths=varied}): each value 1 to {@code 2 * length - 1} bytes at random, the same mean.
+   */
+  @Param({"fixed"})
+  String lengths;
+
   @Param({"read", "skip"})
   String op;
 
@@ -99,33 +106,44 @@ public class ByteArrayBenchmark {
     if (length < 1) {
       throw new IllegalArgumentException("length " + length + " is below 1");
     }
+    boolean varied;
+    switch (lengths) {
+      case "fixed":
+        varied = false;
+        break;
+      case "varied":
+        varied = true;
+        break;
+      default:
+        throw new IllegalArgumentException("unknown lengths " + lengths + "; known: fixed, varied");
+    }
     Encoding enc;
     switch (encoding) {
       case "PLAIN":
         enc = Encoding.PLAIN;
         parquetJavaReaders = BinaryPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainBinaries(sortedStrings(p, length)));
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainBinaries(sortedStrings(p, length, varied)));
         break;
       case "DELTA_LENGTH_BYTE_ARRAY":
         enc = Encoding.DELTA_LENGTH_BYTE_ARRAY;
         parquetJavaReaders = DeltaLengthByteArrayValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaLengthBinaries(sortedStrings(p, length)));
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaLengthBinaries(sortedStrings(p, length, varied)));
         break;
       case "DELTA_BYTE_ARRAY":
         enc = Encoding.DELTA_BYTE_ARRAY;
         parquetJavaReaders = DeltaByteArrayReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaBinaries(sortedStrings(p, length)));
+        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaBinaries(sortedStrings(p, length, varied)));
         break;
       default:
         throw new IllegalArgumentException(
             "unknown encoding " + encoding + "; known: PLAIN, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY");
     }
     // Room for a whole page, so the timed loop never grows it.
-    batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * length);
+    batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * (varied ? 2 * length : length));
     batch.setBorrowing(true);
-    copyBatch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * length);
+    copyBatch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * (varied ? 2 * length : length));
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.BINARY), enc);
-    String label = encoding + " BYTE_ARRAY length=" + length + " op=" + op + " via " + fastReader;
+    String label = encoding + " BYTE_ARRAY length=" + length + " lengths=" + lengths + " op=" + op + " via " + fastReader;
     int count = skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE;
     Verify.samePages(label, pages, count, binaries, this::parquetJavaPage, batch, p -> fastdecodePage(p, batch));
     Verify.samePages(label + " (copying)", pages, count, binaries, this::parquetJavaPage, copyBatch,
@@ -134,14 +152,20 @@ public class ByteArrayBenchmark {
 
   /** Page {@code p}'s values: random strings over a..z, {@code length} bytes each, sorted. */
   static byte[][] sortedStrings(int p, int length) {
+    return sortedStrings(p, length, false);
+  }
+
+  /** As {@link #sortedStrings(int, int)}, or, when {@code varied}, each 1 to {@code 2 * length - 1} bytes. */
+  static byte[][] sortedStrings(int p, int length, boolean varied) {
     Random r = new Random(BenchmarkPages.seed(p));
     String[] s = new String[VALUES_PER_PAGE];
-    char[] c = new char[length];
+    char[] c = new char[2 * length];
     for (int i = 0; i < s.length; i++) {
-      for (int j = 0; j < length; j++) {
+      int n = varied ? 1 + r.nextInt(2 * length - 1) : length;
+      for (int j = 0; j < n; j++) {
         c[j] = (char) ('a' + r.nextInt(26));
       }
-      s[i] = new String(c);
+      s[i] = new String(c, 0, n);
     }
     Arrays.sort(s);
     byte[][] values = new byte[s.length][];
