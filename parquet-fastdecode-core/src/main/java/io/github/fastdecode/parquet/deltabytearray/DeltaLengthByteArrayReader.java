@@ -229,8 +229,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     // Moves only once the batch took the values: one that refuses (it holds bytes of a page this
     // reader has left) leaves the reader where it was.
     dst.appendOrBorrowContiguous(lease, data, pos, lengths.lengths, next - lengths.base, count, total);
-    pos += total;
-    next += count;
+    advance(count, total);
   }
 
   @Override
