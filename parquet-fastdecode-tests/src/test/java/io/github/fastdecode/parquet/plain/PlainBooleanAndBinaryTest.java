@@ -1,5 +1,7 @@
 package io.github.fastdecode.parquet.plain;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -108,5 +110,85 @@ class PlainBooleanAndBinaryTest {
     byte[] page = ParquetJavaPages.plainBooleans(v);
     Corruption.everyTruncation("PLAIN BOOLEAN", "PLAIN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN);
     Corruption.everyTruncation("PLAIN BOOLEAN", "PLAIN", PlainBooleanReader::new, page, 21, ValueKind.BOOLEAN_BITS);
+  }
+
+  /**
+   * Bulk reads copy each chunk of values as one fixed width chosen from the chunk's longest value
+   * (32 bytes; with the vector kernels also 128 or 256), and values too close to the end of the
+   * page array one by one: lengths on both sides of each width, chunks of 256 values and their
+   * edges, over every input kind (a heap page ending its array takes the one-by-one path).
+   */
+  @Test
+  void binariesOfEveryCopyWidthMatchParquetJava() {
+    int[][] lengthRanges = {{0, 32}, {32, 32}, {33, 33}, {0, 128}, {128, 128}, {129, 129}, {0, 256}, {256, 256},
+        {257, 257}, {0, 600}};
+    for (int n : new int[] {1, 255, 256, 257, 700}) {
+      for (int[] range : lengthRanges) {
+        java.util.Random r = new java.util.Random(SEED + 31L * n + range[1]);
+        byte[][] values = new byte[n][];
+        for (int i = 0; i < n; i++) {
+          values[i] = new byte[range[0] + r.nextInt(range[1] - range[0] + 1)];
+          r.nextBytes(values[i]);
+        }
+        byte[] page = ParquetJavaPages.plainBinaries(values);
+        Differential.check("PLAIN BYTE_ARRAY lengths " + range[0] + ".." + range[1] + " n=" + n + " seed=" + SEED,
+            BinaryPlainValuesReader::new, PlainBinaryReader::new, page, n, ValueKind.BINARY, ReadPlan.standard(n));
+      }
+    }
+  }
+
+  @Test
+  void aBadLengthInALaterChunkLeavesTheBatchAsItWas() throws Exception {
+    java.util.Random r = new java.util.Random(SEED);
+    int n = 600;
+    int bad = 520; // in the third chunk of 256
+    byte[][] values = new byte[n][];
+    int badAt = 0;
+    for (int i = 0; i < n; i++) {
+      values[i] = new byte[1 + r.nextInt(200)];
+      r.nextBytes(values[i]);
+      if (i < bad) {
+        badAt += 4 + values[i].length;
+      }
+    }
+    byte[] page = ParquetJavaPages.plainBinaries(values);
+    ByteBuffer.wrap(page).order(ByteOrder.LITTLE_ENDIAN).putInt(badAt, page.length);
+    for (InputKind kind : InputKind.values()) {
+      PlainBinaryReader reader = new PlainBinaryReader();
+      reader.initFromPage(n, kind.open(page));
+      BinaryBatch batch = new BinaryBatch(4, 16);
+      batch.add(new byte[] {7, 8, 9}, 0, 3);
+      batch.add(new byte[0], 0, 0);
+      ParquetDecodingException e = assertThrows(ParquetDecodingException.class, () -> reader.readBinaries(batch, n), kind.name());
+      assertTrue(e.getMessage().contains("PLAIN BYTE_ARRAY") && e.getMessage().contains("value length " + page.length),
+          e.getMessage());
+      assertEquals(2, batch.size(), kind + ": a failed read left values in the batch");
+      assertArrayEquals(new byte[] {7, 8, 9}, batch.toByteArray(0), kind.name());
+      assertEquals(0, batch.length(1), kind.name());
+      // The reader did not move: the good values before the bad one still read.
+      reader.readBinaries(batch, bad);
+      assertEquals(2 + bad, batch.size());
+      for (int i = 0; i < bad; i++) {
+        assertArrayEquals(values[i], batch.toByteArray(2 + i), kind + " value " + i);
+      }
+    }
+  }
+
+  @Test
+  void truncateDropsTheTailAndRejectsSizesOutsideTheBatch() {
+    BinaryBatch batch = new BinaryBatch();
+    batch.add(new byte[] {1, 2}, 0, 2);
+    batch.add(new byte[] {3}, 0, 1);
+    batch.add(new byte[] {4, 5, 6}, 0, 3);
+    assertThrows(IllegalArgumentException.class, () -> batch.truncate(4));
+    assertThrows(IllegalArgumentException.class, () -> batch.truncate(-1));
+    batch.truncate(1);
+    assertEquals(1, batch.size());
+    assertEquals(2, batch.byteSize());
+    batch.add(new byte[] {9, 9}, 0, 2);
+    assertArrayEquals(new byte[] {1, 2}, batch.toByteArray(0));
+    assertArrayEquals(new byte[] {9, 9}, batch.toByteArray(1));
+    batch.truncate(0);
+    assertEquals(0, batch.byteSize());
   }
 }
