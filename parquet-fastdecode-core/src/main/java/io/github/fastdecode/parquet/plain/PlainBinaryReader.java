@@ -44,8 +44,18 @@ public final class PlainBinaryReader extends BatchValuesReader {
     if (end - at < 4) {
       return -1;
     }
-    int length = LittleEndian.getInt(data, at);
+    int length = intAt(data, at);
     return length >= 0 && length <= end - at - 4 ? length : -1;
+  }
+
+  /**
+   * The little-endian int at {@code d[at]}, from its four bytes. Not {@link LittleEndian#getInt}:
+   * whether the JIT inlines the JDK's unaligned access under a byte-array view VarHandle depends on
+   * a profile the whole JVM shares, and in some runs it does not, which made every length load here
+   * a call (PLAIN skips at 6.4 ns per value instead of 2.2 in such a run on JDK 25).
+   */
+  private static int intAt(byte[] d, int at) {
+    return (d[at] & 0xFF) | (d[at + 1] & 0xFF) << 8 | (d[at + 2] & 0xFF) << 16 | d[at + 3] << 24;
   }
 
   /** Why the value at {@code at}, the {@code index}th of {@code count} asked for, is not whole. */
@@ -58,7 +68,7 @@ public final class PlainBinaryReader extends BatchValuesReader {
       return new ValuesDecodingException(ENCODING, at - page.start,
           "truncated length prefix: " + (end - at) + " of 4 bytes left");
     }
-    int length = LittleEndian.getInt(data, at);
+    int length = intAt(data, at);
     return new ValuesDecodingException(ENCODING, at - page.start,
         "value length " + Integer.toUnsignedString(length) + " exceeds the " + (end - at - 4) + " bytes left in the page");
   }
@@ -86,6 +96,7 @@ public final class PlainBinaryReader extends BatchValuesReader {
     // still in cache for its copies, where walking a whole page first would read a page of long
     // values from memory twice. A corrupt value undoes the chunks already appended, so it leaves
     // dst as it was.
+    byte[] d = data;
     int[] s = starts;
     int before = dst.size();
     int p = pos;
@@ -93,16 +104,28 @@ public final class PlainBinaryReader extends BatchValuesReader {
       int c = Math.min(count - done, CHUNK);
       int bytes = 0;
       int bound = 0;
-      for (int i = 0; i < c; i++) {
+      int previous = -1;
+      for (int i = 0; i < c; ) {
         int length = lengthAt(p);
         if (length < 0) {
           dst.truncate(before);
           throw bad(p, done + i, count);
         }
+        int stride = 4 + length;
         bytes += length;
         bound |= length;
-        s[i] = p + 4;
-        p += 4 + length;
+        s[i++] = p + 4;
+        p += stride;
+        if (length == previous) {
+          // A run of one length, as in skip(n): the guesses' places are known up front.
+          int last = end - stride;
+          while (i < c && p <= last && intAt(d, p) == length) {
+            bytes += length;
+            s[i++] = p + 4;
+            p += stride;
+          }
+        }
+        previous = length;
       }
       s[c] = p + 4;
       dst.appendLengthPrefixed(data, s, c, bytes, bound);
@@ -121,13 +144,30 @@ public final class PlainBinaryReader extends BatchValuesReader {
     if (n < 0) {
       throw new IllegalArgumentException("negative skip " + n);
     }
+    // Each length says where the next one is, a chain of dependent loads. After two values of one
+    // length, guess that the next ones have it too and check the guesses: their places are known,
+    // so the checks do not wait for one another, and a column of one length (codes, ids, hashes)
+    // goes a run at a time. A guess that fails costs one compare; the walk then goes on as before.
+    byte[] d = data;
     int p = pos;
-    for (int i = 0; i < n; i++) {
+    int previous = -1;
+    for (int i = 0; i < n; ) {
       int length = lengthAt(p);
       if (length < 0) {
         throw bad(p, i, n);
       }
-      p += 4 + length;
+      int stride = 4 + length;
+      p += stride;
+      i++;
+      if (length == previous) {
+        // A guessed value at p must end within the page: p <= last.
+        int last = end - stride;
+        while (i < n && p <= last && intAt(d, p) == length) {
+          p += stride;
+          i++;
+        }
+      }
+      previous = length;
     }
     pos = p;
   }

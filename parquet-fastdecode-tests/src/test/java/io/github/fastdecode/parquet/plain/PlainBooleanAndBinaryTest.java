@@ -88,6 +88,69 @@ class PlainBooleanAndBinaryTest {
     Corruption.everyBitFlip("PLAIN BYTE_ARRAY", "PLAIN", PlainBinaryReader::new, page, 12, ValueKind.BINARY);
   }
 
+  /**
+   * Skips guess that a value has the length of the one before and check the guesses a run at a
+   * time: values of one length with a different one among them, and every truncation and bit flip
+   * of such a page (a flipped length ends a run; a truncated page ends it early).
+   */
+  @Test
+  void skipsOverRunsOfOneLengthMatchParquetJavaAndFailCleanly() {
+    byte[][] values = new byte[501][];
+    java.util.Random r = new java.util.Random(SEED);
+    for (int i = 0; i < values.length; i++) {
+      values[i] = new byte[i == 300 ? 3 : i == 301 ? 263 : 7];
+      r.nextBytes(values[i]);
+    }
+    byte[] page = ParquetJavaPages.plainBinaries(values);
+    Differential.check("PLAIN BYTE_ARRAY runs of 7 bytes seed=" + SEED, BinaryPlainValuesReader::new,
+        PlainBinaryReader::new, page, values.length, ValueKind.BINARY, ReadPlan.standard(values.length));
+    byte[][] small = java.util.Arrays.copyOf(values, 14);
+    small[9] = new byte[] {1, 2};
+    byte[] smallPage = ParquetJavaPages.plainBinaries(small);
+    Corruption.everyTruncation("PLAIN BYTE_ARRAY", "PLAIN", PlainBinaryReader::new, smallPage, 14, ValueKind.BINARY);
+    Corruption.everyBitFlip("PLAIN BYTE_ARRAY", "PLAIN", PlainBinaryReader::new, smallPage, 14, ValueKind.BINARY);
+  }
+
+  /**
+   * A page of one length cut anywhere: a bulk skip or read that guesses its way along the run must
+   * stop at the cut value exactly as a value-at-a-time walk does, with the same message.
+   */
+  @Test
+  void runsOfOneLengthCutShortFailWhereTheCutIs() throws Exception {
+    byte[][] values = new byte[60][];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = new byte[] {1, 2, 3, 4, 5, 6, (byte) i};
+    }
+    byte[] page = ParquetJavaPages.plainBinaries(values);
+    for (int cut = 23; cut < page.length; cut++) {
+      byte[] part = java.util.Arrays.copyOf(page, cut);
+      PlainBinaryReader one = new PlainBinaryReader();
+      one.initFromPage(values.length, InputKind.HEAP.open(part));
+      String expected = null;
+      for (int i = 0; i < values.length && expected == null; i++) {
+        try {
+          one.readBytes();
+        } catch (ParquetDecodingException e) {
+          expected = e.getMessage();
+        }
+      }
+      assertTrue(expected != null, "cut at " + cut + " read whole");
+      for (InputKind kind : InputKind.values()) {
+        PlainBinaryReader skipper = new PlainBinaryReader();
+        skipper.initFromPage(values.length, kind.open(part));
+        String skipMessage = assertThrows(ParquetDecodingException.class, () -> skipper.skip(values.length)).getMessage();
+        PlainBinaryReader reader = new PlainBinaryReader();
+        reader.initFromPage(values.length, kind.open(part));
+        String readMessage = assertThrows(ParquetDecodingException.class,
+            () -> reader.readBinaries(new BinaryBatch(), values.length)).getMessage();
+        if (!expected.contains("cannot read")) { // that one names the count asked for
+          assertEquals(expected, skipMessage, kind + " skip, cut at " + cut);
+          assertEquals(expected, readMessage, kind + " read, cut at " + cut);
+        }
+      }
+    }
+  }
+
   @Test
   void lyingLengthsAreRejectedBeforeAnyCopy() throws Exception {
     for (int lie : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE, 5}) {
