@@ -69,6 +69,8 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
   /** Parse cursor for the varint readers. */
   int at;
+  /** See {@link #skippedSum}. */
+  private long skippedSum;
 
   /** Whether only the low 32 bits of {@link #last} matter (an INT32 reader): skips may sum in 32 bits. */
   private final boolean lowBitsOnly;
@@ -252,6 +254,83 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Values left to read in the current page. */
   public int remaining() {
     return remaining;
+  }
+
+  /** Values per block of the current page (the header's first value comes before block 0). */
+  public int blockSize() {
+    return blockSize;
+  }
+
+  /**
+   * Whether the next value starts a block with nothing of it decoded: the first value has been
+   * handed out, nothing waits decoded, and no miniblock is part way through.
+   */
+  public final boolean atBlockBoundary() {
+    return !firstPending && windowPos == windowEnd && miniLeft == 0 && minisLeftInBlock == 0;
+  }
+
+  /**
+   * For the lengths of the byte-array encodings (INT32 sections only): skips whole blocks whose
+   * miniblocks all have bit width 0, from a block boundary ({@link #atBlockBoundary}), and leaves the
+   * sum of the values skipped in {@link #skippedSum}. Such a block's values step from the last value
+   * by its min delta, so their sum is {@code b * last + minDelta * b * (b + 1) / 2} for a block of
+   * {@code b}, with nothing decoded: fixed-length values give blocks of min delta 0, width 0.
+   *
+   * <p>Stops before a block that has another width, whose values would leave {@code 0 ..
+   * Integer.MAX_VALUE} (a length that is negative, or that an int cannot hold without wrapping),
+   * or that would take the sum past {@code budget} (the bytes the values may take); and when fewer
+   * than a block of values is wanted or left. The caller decodes those as usual, and so finds and
+   * reports the exact bad value. The last value must be a valid length. Returns the values skipped.
+   */
+  public final int skipConstantBlocks(int n, long budget) {
+    if (!lowBitsOnly) {
+      throw new IllegalStateException("skipConstantBlocks is for INT32 sections");
+    }
+    skippedSum = 0;
+    if (!atBlockBoundary()) {
+      return 0;
+    }
+    byte[] b = buf;
+    int mc = miniCount;
+    long size = blockSize;
+    long steps = size * (size + 1) / 2;
+    long value = (int) last;
+    long sum = 0;
+    int p = dataPos;
+    int skipped = 0;
+    while (n - skipped >= blockSize && undecoded >= blockSize) {
+      long md = (int) minDeltaAt(p);
+      int widths = at;
+      int anyWidth = 0;
+      for (int m = 0; m < mc; m++) {
+        anyWidth |= b[widths + m];
+      }
+      long first = value + md;
+      long end = value + size * md;
+      if (anyWidth != 0 || Math.min(first, end) < 0 || Math.max(first, end) > Integer.MAX_VALUE) {
+        break;
+      }
+      // Every value is in 0..2^31-1, so the sum and this difference of it fit in a long.
+      long blockSum = size * value + md * steps;
+      if (blockSum > budget - sum) {
+        break;
+      }
+      sum += blockSum;
+      value = end;
+      p = widths + mc;
+      undecoded -= blockSize;
+      skipped += blockSize;
+    }
+    last = value;
+    dataPos = p;
+    remaining -= skipped;
+    skippedSum = sum;
+    return skipped;
+  }
+
+  /** Sum of the values the last {@link #skipConstantBlocks} skipped. */
+  public final long skippedSum() {
+    return skippedSum;
   }
 
   /** Moves to the next miniblock (and block); the structure was validated by {@link #walkBlocks}. */

@@ -243,9 +243,29 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
     if (n > count - next) {
       throw ValuesDecodingException.pastEnd(encoding, pos - base, n, count - next);
     }
-    // A window at a time: a skip over 2^31 empty values needs no 2^31-entry array.
+    // A window at a time: a skip over 2^31 empty values needs no 2^31-entry array. Whole blocks of
+    // lengths that step by a constant (width-0 miniblocks: values of one length, say) are summed
+    // from their headers without being decoded; the lengths up to the first such block boundary, and
+    // blocks that are not constant, are decoded and checked as for a read.
     for (int left = n; left > 0; ) {
-      int m = Math.min(left, LengthWindow.AHEAD);
+      int m;
+      if (next == lengths.decoded && checkedEnd == next && !bad && lengths.atBlockBoundary()) {
+        int k = lengths.skipConstantBlocks(left, end - pos);
+        if (k > 0) {
+          pos += (int) lengths.skippedSum();
+          next += k;
+          checkedEnd = next;
+          checkedPos = pos;
+          left -= k;
+          continue;
+        }
+        m = Math.min(left, LengthWindow.AHEAD);
+      } else {
+        long boundary = lengths.boundaryAtOrAfter(Math.max(next, lengths.decoded));
+        m = boundary > next && boundary - next <= (long) left - lengths.blockSize()
+            ? (int) (boundary - next)
+            : Math.min(left, LengthWindow.AHEAD);
+      }
       need(m);
       advance(m);
       left -= m;

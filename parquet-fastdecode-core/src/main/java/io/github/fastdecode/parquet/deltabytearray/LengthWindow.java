@@ -40,14 +40,17 @@ final class LengthWindow {
 
   /**
    * Makes lengths {@code [from, to)} readable with {@link #get} (and {@code lengths[from - base ..]}),
-   * decoding up to {@link #AHEAD} more; lengths before {@code from} may be dropped. Needs {@code
-   * from <= decoded} and {@code to <= count()}.
+   * decoding ahead at most to the lengths' next block boundary after them (and at most {@link
+   * #AHEAD} more), so that a skip after a short read can still sum whole blocks ({@link
+   * #skipConstantBlocks}); lengths before {@code from} may be dropped. Needs {@code from <= decoded}
+   * and {@code to <= count()}.
    */
   void fill(int from, int to) {
     if (to <= decoded) {
       return;
     }
-    int want = (int) Math.min(count, Math.max(to, (long) decoded + AHEAD));
+    long ahead = Math.min((long) decoded + AHEAD, boundaryAtOrAfter(to));
+    int want = (int) Math.min(count, Math.max(to, ahead));
     int kept = decoded - from;
     int size = want - from;
     if (lengths.length < size) {
@@ -60,6 +63,43 @@ final class LengthWindow {
     base = from;
     reader.readIntegers(lengths, kept, want - decoded);
     decoded = want;
+  }
+
+  /**
+   * The first index at or after {@code i} where a block of the lengths starts: 1 (index 0 is the
+   * header's first value), then every {@link DeltaBinaryPackedReader#blockSize} values.
+   */
+  long boundaryAtOrAfter(long i) {
+    if (i <= 1) {
+      return 1;
+    }
+    long size = reader.blockSize();
+    return 1 + (i - 1 + size - 1) / size * size;
+  }
+
+  /** Values per block of the lengths. */
+  int blockSize() {
+    return reader.blockSize();
+  }
+
+  /**
+   * With every decoded length used ({@code decoded} is the caller's next value) and the lengths at
+   * a block boundary, skips whole blocks of constant step without decoding them; see {@link
+   * DeltaBinaryPackedReader#skipConstantBlocks}. Returns how many; their sum is {@link #skippedSum}.
+   */
+  int skipConstantBlocks(int n, long budget) {
+    int k = reader.skipConstantBlocks(n, budget);
+    decoded += k;
+    base = decoded;
+    return k;
+  }
+
+  long skippedSum() {
+    return reader.skippedSum();
+  }
+
+  boolean atBlockBoundary() {
+    return reader.atBlockBoundary();
   }
 
   /** Length {@code i} of the page (within the last {@link #fill}). */
