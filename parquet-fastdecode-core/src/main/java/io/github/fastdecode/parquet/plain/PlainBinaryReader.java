@@ -44,7 +44,13 @@ public final class PlainBinaryReader extends BatchValuesReader {
     if (end - at < 4) {
       return -1;
     }
-    int length = intAt(data, at);
+    byte[] d = data;
+    // The low two bytes only, on the path every value's position waits for; the high two are
+    // checked beside it and are zero below 64 KiB.
+    int length = (d[at] & 0xFF) | (d[at + 1] & 0xFF) << 8;
+    if ((d[at + 2] | d[at + 3]) != 0) {
+      length = intAt(d, at);
+    }
     return length >= 0 && length <= end - at - 4 ? length : -1;
   }
 

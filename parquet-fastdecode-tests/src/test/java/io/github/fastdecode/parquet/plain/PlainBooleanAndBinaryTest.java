@@ -200,6 +200,21 @@ class PlainBooleanAndBinaryTest {
     }
   }
 
+  /** Lengths of 64 KiB and more: the length walk reads the low two bytes first and the rest only then. */
+  @Test
+  void lengthsOfSixtyFourKibibytesAndMoreMatchParquetJava() {
+    java.util.Random r = new java.util.Random(SEED);
+    int[] lengths = {65535, 65536, 3, 65537, 70000, 0, 131072, 65536, 65536, 255, 256};
+    byte[][] values = new byte[lengths.length][];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = new byte[lengths[i]];
+      r.nextBytes(values[i]);
+    }
+    byte[] page = ParquetJavaPages.plainBinaries(values);
+    Differential.check("PLAIN BYTE_ARRAY lengths around 2^16 seed=" + SEED, BinaryPlainValuesReader::new,
+        PlainBinaryReader::new, page, values.length, ValueKind.BINARY, ReadPlan.standard(values.length));
+  }
+
   @Test
   void aBadLengthInALaterChunkLeavesTheBatchAsItWas() throws Exception {
     java.util.Random r = new java.util.Random(SEED);
