@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.github.fastdecode.parquet.column;
 
 import java.io.Closeable;
@@ -18,7 +33,9 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * Reads chosen columns of a Parquet file with a flat schema (no repeated fields; optional groups
@@ -109,7 +126,8 @@ public final class ParquetBatchReader implements Closeable {
         }
       }
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
-      file.setRequestedSchema(chosen);
+      // The MessageType overload: every parquet-java from 1.15 has it (the List one came in 1.18).
+      file.setRequestedSchema(projection(file.getFooter().getFileMetaData().getSchema(), chosen));
       Set<ColumnPath> paths = new HashSet<>();
       for (ColumnDescriptor c : chosen) {
         paths.add(ColumnPath.get(c.getPath()));
@@ -170,6 +188,34 @@ public final class ParquetBatchReader implements Closeable {
       }
     }
     return chosen;
+  }
+
+  /** {@code schema} cut down to the fields on the way to {@code chosen}'s leaves. */
+  static MessageType projection(MessageType schema, List<ColumnDescriptor> chosen) {
+    Set<List<String>> paths = new HashSet<>();
+    for (ColumnDescriptor c : chosen) {
+      paths.add(Arrays.asList(c.getPath()));
+    }
+    return new MessageType(schema.getName(), keptFields(schema, new ArrayList<>(), paths));
+  }
+
+  private static List<Type> keptFields(GroupType group, List<String> prefix, Set<List<String>> paths) {
+    List<Type> kept = new ArrayList<>();
+    for (Type field : group.getFields()) {
+      prefix.add(field.getName());
+      if (field.isPrimitive()) {
+        if (paths.contains(prefix)) {
+          kept.add(field);
+        }
+      } else {
+        List<Type> children = keptFields(field.asGroupType(), prefix, paths);
+        if (!children.isEmpty()) {
+          kept.add(field.asGroupType().withNewFields(children));
+        }
+      }
+      prefix.remove(prefix.size() - 1);
+    }
+    return kept;
   }
 
   private static String pathList(List<ColumnDescriptor> columns) {

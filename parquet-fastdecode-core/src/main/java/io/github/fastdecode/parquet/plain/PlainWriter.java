@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
@@ -39,6 +54,9 @@ public final class PlainWriter extends BatchValuesWriter {
   private FloatBuffer floatView;
   private DoubleBuffer doubleView;
 
+  /** One little-endian word for the scalar calls (CapacityByteArrayOutputStream has no writeInt before parquet-java 1.18). */
+  private final byte[] word = new byte[8];
+
   /** As parquet-java's {@code PlainValuesWriter(initialSize, pageSize, allocator)}. */
   public PlainWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
@@ -55,24 +73,34 @@ public final class PlainWriter extends BatchValuesWriter {
     }
   }
 
+  private void putInt(int v) {
+    LittleEndian.putInt(word, 0, v);
+    out.write(word, 0, 4);
+  }
+
+  private void putLong(long v) {
+    LittleEndian.putLong(word, 0, v);
+    out.write(word, 0, 8);
+  }
+
   @Override
   public void writeInteger(int v) {
-    out.writeInt(v);
+    putInt(v);
   }
 
   @Override
   public void writeLong(long v) {
-    out.writeLong(v);
+    putLong(v);
   }
 
   @Override
   public void writeFloat(float v) {
-    out.writeInt(Float.floatToRawIntBits(v));
+    putInt(Float.floatToRawIntBits(v));
   }
 
   @Override
   public void writeDouble(double v) {
-    out.writeLong(Double.doubleToRawLongBits(v));
+    putLong(Double.doubleToRawLongBits(v));
   }
 
   @Override
@@ -83,7 +111,7 @@ public final class PlainWriter extends BatchValuesWriter {
   @Override
   public void writeBytes(Binary v) {
     try {
-      out.writeInt(v.length());
+      putInt(v.length());
       v.writeTo(out);
     } catch (IOException e) {
       throw new ParquetEncodingException("PLAIN: could not write a BYTE_ARRAY value", e);
@@ -153,7 +181,7 @@ public final class PlainWriter extends BatchValuesWriter {
         out.write(s, 0, pos);
         pos = 0;
         if (4 + length > CHUNK) {
-          out.writeInt(length);
+          putInt(length);
           out.write(bytes, start, length);
           continue;
         }
