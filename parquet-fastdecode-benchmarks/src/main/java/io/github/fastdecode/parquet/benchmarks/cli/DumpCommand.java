@@ -49,7 +49,6 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "dump",
     header = "Print a Parquet file's values as JSON Lines, read by fastdecode.",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Print a Parquet file's values as JSON Lines, read with parquet-fastdecode: one object per row,"
@@ -70,6 +69,9 @@ final class DumpCommand implements Callable<Integer>, Verbose.Holder {
 
   @Mixin
   Verbose verbose;
+
+  @Mixin
+  HelpOption help;
 
   @Override
   public boolean verbose() {

@@ -35,7 +35,6 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "report",
     header = "Turn JMH JSON results into a Markdown report with SVG charts.",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Turn JMH JSON results (-rf json; any number, any JDKs) into DIR/report.md, one SVG chart per"
@@ -68,6 +67,9 @@ final class ReportCommand implements Callable<Integer>, Verbose.Holder {
 
   @Mixin
   Verbose verbose;
+
+  @Mixin
+  HelpOption help;
 
   @Override
   public boolean verbose() {

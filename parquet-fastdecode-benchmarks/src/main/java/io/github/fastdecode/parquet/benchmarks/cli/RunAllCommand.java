@@ -67,7 +67,6 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "runall",
     header = "Run a benchmark profile on JDK 17, 21 and 25, then report.",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Run a benchmark profile on JDK 17, 21 and 25 in turn (JMH forks started with -jvm), results in"
@@ -105,7 +104,7 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
   @Option(names = "--jdk25", paramLabel = "PATH", description = "JDK 25: a JDK home or its bin/java.")
   Path jdk25;
 
-  @Option(names = "--jdks", paramLabel = "17,21,25", split = ",", converter = FeatureConverter.class,
+  @Option(names = "--jdks", paramLabel = "N", split = ",", converter = FeatureConverter.class,
       description = "Which JDKs to run (default: all three; a JDK given by path runs too).")
   List<Integer> jdks;
 
@@ -128,6 +127,9 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
 
   @Mixin
   Verbose verbose;
+
+  @Mixin
+  HelpOption help;
 
   @Override
   public boolean verbose() {

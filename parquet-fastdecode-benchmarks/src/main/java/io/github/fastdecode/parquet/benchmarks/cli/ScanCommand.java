@@ -61,7 +61,6 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "scan",
     header = "Check fastdecode reads a file as parquet-java does; time both.",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Check that parquet-fastdecode reads a Parquet file as parquet-java does, value for value, then time"
@@ -91,6 +90,9 @@ final class ScanCommand implements Callable<Integer>, Verbose.Holder {
 
   @Mixin
   Verbose verbose;
+
+  @Mixin
+  HelpOption help;
 
   @Spec
   CommandSpec spec;
