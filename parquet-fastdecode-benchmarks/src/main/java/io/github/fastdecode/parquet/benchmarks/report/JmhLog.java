@@ -41,7 +41,7 @@ public final class JmhLog {
   }
 
   /** Written by {@code runall} when JMH could not run a group at all; the report lists it as a failure. */
-  static final String RUNALL_FAILURE = "<runall: JMH run failed: ";
+  public static final String RUNALL_FAILURE = "<runall: JMH run failed: ";
 
   private JmhLog() {}
 

@@ -15,11 +15,17 @@
  */
 package io.github.fastdecode.parquet.benchmarks.report;
 
+import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
+import com.google.gson.Strictness;
+import com.google.gson.TypeAdapter;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.MalformedJsonException;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +38,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One JMH JSON result file ({@code -rf json}) and what sits beside it: {@code NAME.log} (the JMH
@@ -66,8 +74,15 @@ public final class JmhResultFile {
     this.log = Files.isRegularFile(siblingLog) ? siblingLog : null;
   }
 
-  /** Reads {@code path}; a file that is not a JMH JSON array is an {@link IOException} naming it. */
+  /**
+   * Reads {@code path}. A file that is empty, not JSON or not a JMH JSON array is an {@link
+   * IOException} whose message is one line naming the file and what is wrong (an empty array is a
+   * run that produced nothing, which {@code runall} writes when every group failed).
+   */
   public static JmhResultFile read(Path path) throws IOException {
+    if (Files.isDirectory(path)) {
+      throw new IOException(path + ": is a directory");
+    }
     JmhResultFile file = new JmhResultFile(path);
     Path properties = sibling(path, ".properties");
     if (Files.isRegularFile(properties)) {
@@ -76,13 +91,21 @@ public final class JmhResultFile {
       }
     }
     JsonElement root;
-    try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-      root = JsonParser.parseReader(in);
-    } catch (JsonParseException e) {
-      throw new IOException(path + ": not JSON: " + e.getMessage(), e);
-    }
-    if (root.isJsonNull()) {
-      return file; // an empty file: a run that produced nothing
+    try (JsonReader in = new JsonReader(Files.newBufferedReader(path, StandardCharsets.UTF_8))) {
+      in.setStrictness(Strictness.STRICT);
+      try {
+        in.peek();
+      } catch (EOFException e) {
+        throw new IOException(path + ": empty file, not JMH JSON", e);
+      }
+      root = JSON.read(in);
+      if (in.peek() != JsonToken.END_DOCUMENT) {
+        throw new IOException(path + ": not JMH JSON: more after the end of its array" + position(in.toString(), 0));
+      }
+    } catch (EOFException e) {
+      throw new IOException(path + ": not JMH JSON: it ends early" + position(e.getMessage(), 0) + " (truncated?)", e);
+    } catch (MalformedJsonException | JsonParseException | IllegalStateException e) {
+      throw new IOException(path + ": not JMH JSON: malformed" + position(e.getMessage(), -1), e);
     }
     if (!root.isJsonArray()) {
       throw new IOException(path + ": not a JMH result file (expected a JSON array of benchmark results)");
@@ -92,11 +115,28 @@ public final class JmhResultFile {
       try {
         file.add(results.get(i).getAsJsonObject());
       } catch (RuntimeException e) {
-        throw new IOException(path + ": result " + i + " is not a JMH benchmark result: " + e, e);
+        throw new IOException(path + ": result " + i + " is not a JMH benchmark result", e);
       }
     }
     return file;
   }
+
+  private static final TypeAdapter<JsonElement> JSON = new Gson().getAdapter(JsonElement.class);
+
+  /**
+   * " at line L, column C" from a Gson message that says where, or "" when it does not. Gson's
+   * column is where it stopped reading; {@code shift} -1 names the character before, the one a
+   * syntax error is about.
+   */
+  static String position(String message, int shift) {
+    Matcher m = message == null ? null : POSITION.matcher(message);
+    if (m == null || !m.find()) {
+      return "";
+    }
+    return " at line " + m.group(1) + ", column " + Math.max(1, Integer.parseInt(m.group(2)) + shift);
+  }
+
+  private static final Pattern POSITION = Pattern.compile("at line (\\d+) column (\\d+)");
 
   private void add(JsonObject result) {
     String benchmark = result.get("benchmark").getAsString();

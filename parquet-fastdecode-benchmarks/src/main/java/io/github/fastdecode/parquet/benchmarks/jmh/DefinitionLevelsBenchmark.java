@@ -1,0 +1,105 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.benchmarks.jmh;
+
+import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.rle.RleValuesReader;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesReader;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Definition levels of an optional top-level column (max level 1) in a V1 data page (the
+ * length-prefixed RLE / bit-packed hybrid, written by parquet-java): ns per level to decode them
+ * into an {@code int[]} and count the non-null rows, the first thing a reader does with every
+ * page. Nulls are placed at random, so at 10% and 50% the page is mostly bit-packed; at 0% it is
+ * one RLE run.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(BenchmarkPages.VALUES)
+public class DefinitionLevelsBenchmark {
+  private static final int MAX_LEVEL = 1;
+
+  /**
+   * How parquet-java's per-value calls are compiled: {@code megamorphic} as in a column reader that
+   * serves several encodings, or {@code inlined} (pass {@code -p callSite=inlined}) as its best case.
+   * See {@link ParquetJavaCalls}.
+   */
+  @Param({"megamorphic"})
+  String callSite;
+
+  @Param({"0", "10", "50"})
+  int nullPercent;
+
+  private final int[] levels = new int[VALUES_PER_PAGE];
+  private RleValuesReader fastReader;
+  private BenchmarkPages pages;
+
+  @Setup
+  public void setup() {
+    ParquetJavaCalls.prepare(callSite);
+    pages = BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.definitionLevels(p, nullPercent), 1));
+    fastReader = RleValuesReader.forLevels(MAX_LEVEL, true);
+    Verify.samePagesAndCounts("RLE definition levels nullPercent=" + nullPercent + " via " + fastReader, pages,
+        VALUES_PER_PAGE, levels, this::parquetJavaPage, levels, this::fastdecodePage);
+  }
+
+  /** Returns the non-null rows of all pages, so the counting is not dead code. */
+  @Benchmark
+  public int parquetJava() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += parquetJavaPage(p);
+    }
+    return nonNull;
+  }
+
+  @Benchmark
+  public int fastdecode() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += fastdecodePage(p);
+    }
+    return nonNull;
+  }
+
+  private int parquetJavaPage(int p) throws IOException {
+    // The reader parquet-java's column reader makes for V1 levels, one per page.
+    RunLengthBitPackingHybridValuesReader r = new RunLengthBitPackingHybridValuesReader(1);
+    pages.init(r, p);
+    return ParquetJavaCalls.readLevels(r, levels, VALUES_PER_PAGE, MAX_LEVEL);
+  }
+
+  private int fastdecodePage(int p) throws IOException {
+    RleValuesReader r = fastReader;
+    pages.init(r, p);
+    return r.readLevels(levels, 0, VALUES_PER_PAGE, MAX_LEVEL);
+  }
+}

@@ -1,0 +1,43 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.benchmarks.jmh;
+
+import java.lang.module.ModuleFinder;
+import java.util.ArrayList;
+import java.util.List;
+
+/** JVM options the benchmark forks get so fastdecode runs as a user would run it in production. */
+public final class ForkOptions {
+  /** Loaded in every benchmark fork where the JDK has it, so fastdecode's vector kernels run. */
+  public static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+  private ForkOptions() {}
+
+  /**
+   * JMH options that load {@link #VECTOR_MODULE} in the forks, unless the caller set fork flags of
+   * their own or this JDK lacks the module.
+   */
+  public static List<String> withVectorModule(List<String> jmhArgs) {
+    boolean own = jmhArgs.contains("-jvmArgs") || jmhArgs.contains("-jvmArgsAppend");
+    if (own || ModuleFinder.ofSystem().find(VECTOR_MODULE).isEmpty()) {
+      return jmhArgs;
+    }
+    List<String> out = new ArrayList<>(jmhArgs);
+    out.add("-jvmArgsAppend");
+    out.add("--add-modules=" + VECTOR_MODULE);
+    return out;
+  }
+}
