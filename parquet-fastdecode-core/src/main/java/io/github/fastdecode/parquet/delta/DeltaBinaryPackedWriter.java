@@ -20,7 +20,9 @@ import io.github.fastdecode.parquet.internal.VarInts;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * What the DELTA_BINARY_PACKED writers share: the block layout, the output buffer and the page
@@ -70,6 +72,36 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
     this.bitWidths = new int[miniBlocks];
     this.blockBytes = new byte[10 + miniBlocks + blockSize / 8 * maxWidth];
     this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
+  }
+
+  /**
+   * The DELTA_BINARY_PACKED writers' one entry: a new writer for an INT32 or INT64 column, in
+   * parquet-java's default block shape ({@value #DEFAULT_BLOCK_SIZE} values, {@value
+   * #DEFAULT_MINIBLOCKS} miniblocks).
+   */
+  public static DeltaBinaryPackedWriter forColumn(ColumnDescriptor column, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+    switch (type) {
+      case INT32:
+        return forInt32(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
+      case INT64:
+        return forInt64(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
+      default:
+        throw new IllegalArgumentException("DELTA_BINARY_PACKED does not apply to " + type);
+    }
+  }
+
+  /** A new INT32 writer with the given block shape (also what the byte-array encodings' lengths use). */
+  public static DeltaBinaryPackedWriter forInt32(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    return new DeltaBinaryPackedIntWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
+  }
+
+  /** A new INT64 writer with the given block shape. */
+  public static DeltaBinaryPackedWriter forInt64(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    return new DeltaBinaryPackedLongWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
   }
 
   /** Miniblocks holding {@code deltas} values (parquet-java's ceiling). */

@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet.dictionary;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.rle.RleValuesWriter;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
@@ -225,7 +225,7 @@ public abstract class DictionaryWriter extends BatchValuesWriter implements Requ
     int size = dictionarySize();
     int bitWidth = BytesUtils.getWidthFromMaxInt(size - 1);
     int initialSlabSize = CapacityByteArrayOutputStream.initialSlabSizeHeuristic(MIN_INITIAL_SLAB_SIZE, maxDictionaryByteSize, 10);
-    byte[] encoded = FastValuesWriters.rleHybrid(bitWidth, ids, idCount, initialSlabSize, maxDictionaryByteSize, allocator);
+    byte[] encoded = RleValuesWriter.encode(bitWidth, ids, idCount, initialSlabSize, maxDictionaryByteSize, allocator);
     lastUsedDictionarySize = size;
     lastUsedDictionaryByteSize = Math.toIntExact(dictionaryByteSize);
     return BytesInput.concat(BytesInput.from(new byte[] {(byte) bitWidth}), BytesInput.from(encoded));

@@ -24,7 +24,7 @@ import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.WriteDifferential;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Mode;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Values;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.plain.PlainWriters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -200,7 +200,7 @@ class DictionaryWritersTest {
                       parquetJavaPlain(type)),
                   new DictionaryFallbackWriter(
                       DictionaryWriter.forColumn(column(type), limit, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP),
-                      FastValuesWriters.plain(type, 16, 64, 1 << 20, HEAP)),
+                      PlainWriters.forType(type, 16, 64, 1 << 20, HEAP)),
                   v, WriteDifferential.pages(n, pageSize), 2, mode, SEED + limit);
               checked.add(label);
             }
@@ -219,7 +219,7 @@ class DictionaryWritersTest {
       for (Mode mode : Mode.values()) {
         DictionaryFallbackWriter subject = new DictionaryFallbackWriter(
             DictionaryWriter.forColumn(column(type), 1 << 20, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP),
-            FastValuesWriters.plain(type, 16, 64, 1 << 20, HEAP));
+            PlainWriters.forType(type, 16, 64, 1 << 20, HEAP));
         WriteDifferential.check(type + " all distinct",
             FallbackValuesWriter.of(parquetJavaDictionary(type, 1 << 20, Encoding.RLE_DICTIONARY, Encoding.PLAIN), parquetJavaPlain(type)),
             subject, v, WriteDifferential.pages(3000, 1000), 2, mode, SEED);
