@@ -84,17 +84,17 @@ public abstract class DictionaryWriter extends BatchValuesWriter implements Requ
     switch (type) {
       case INT32:
       case FLOAT:
-        return new IntDictionaryWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryIntWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case INT64:
       case DOUBLE:
-        return new LongDictionaryWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryLongWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case BINARY:
-        return new BinaryDictionaryWriter(-1, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryBinaryWriter(-1, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case FIXED_LEN_BYTE_ARRAY:
-        return new BinaryDictionaryWriter(column.getPrimitiveType().getTypeLength(), maxDictionaryByteSize, dataPageEncoding,
+        return new DictionaryBinaryWriter(column.getPrimitiveType().getTypeLength(), maxDictionaryByteSize, dataPageEncoding,
             dictionaryPageEncoding, allocator);
       case INT96:
-        return new BinaryDictionaryWriter(12, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryBinaryWriter(12, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       default:
         throw new IllegalArgumentException("no dictionary encoding for " + type);
     }
