@@ -15,10 +15,13 @@
  */
 package io.github.fastdecode.parquet;
 
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedWriter;
 import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayWriter;
 import io.github.fastdecode.parquet.dictionary.DictionaryFallbackWriter;
 import io.github.fastdecode.parquet.dictionary.DictionaryWriter;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.plain.PlainWriters;
+import io.github.fastdecode.parquet.rle.RleValuesWriter;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -78,34 +81,31 @@ public final class FastValuesWriterFactory implements ValuesWriterFactory {
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     switch (type) {
       case BOOLEAN:
-        return v1 ? FastValuesWriters.plain(type, 0, slab, page, allocator) : FastValuesWriters.rleBooleans(slab, page, allocator);
+        return v1 ? PlainWriters.forColumn(column, slab, page, allocator) : RleValuesWriter.forBooleans(slab, page, allocator);
       case FIXED_LEN_BYTE_ARRAY: {
         if (bss) {
-          BatchValuesWriter split = FastValuesWriters.byteStreamSplit(column, slab, page, allocator);
+          BatchValuesWriter split = ByteStreamSplitWriter.forColumn(column, slab, page, allocator);
           return v1 ? split : withDictionary(column, split);
         }
         if (v1) {
-          return FastValuesWriters.plain(type, column.getPrimitiveType().getTypeLength(), slab, page, allocator);
+          return PlainWriters.forColumn(column, slab, page, allocator);
         }
         return withDictionary(column, new DeltaByteArrayWriter(slab, page, allocator));
       }
       case BINARY:
         return withDictionary(column,
-            v1 ? FastValuesWriters.plain(type, 0, slab, page, allocator) : new DeltaByteArrayWriter(slab, page, allocator));
+            v1 ? PlainWriters.forColumn(column, slab, page, allocator) : new DeltaByteArrayWriter(slab, page, allocator));
       case INT32:
-        return withDictionary(column, bss ? FastValuesWriters.byteStreamSplit(column, slab, page, allocator)
-            : v1 ? FastValuesWriters.plain(type, 0, slab, page, allocator)
-            : FastValuesWriters.deltaBinaryPackedInt32(128, 4, slab, page, allocator));
       case INT64:
-        return withDictionary(column, bss ? FastValuesWriters.byteStreamSplit(column, slab, page, allocator)
-            : v1 ? FastValuesWriters.plain(type, 0, slab, page, allocator)
-            : FastValuesWriters.deltaBinaryPackedInt64(128, 4, slab, page, allocator));
+        return withDictionary(column, bss ? ByteStreamSplitWriter.forColumn(column, slab, page, allocator)
+            : v1 ? PlainWriters.forColumn(column, slab, page, allocator)
+            : DeltaBinaryPackedWriter.forColumn(column, slab, page, allocator));
       case FLOAT:
       case DOUBLE:
-        return withDictionary(column,
-            bss ? FastValuesWriters.byteStreamSplit(column, slab, page, allocator) : FastValuesWriters.plain(type, 0, slab, page, allocator));
+        return withDictionary(column, bss ? ByteStreamSplitWriter.forColumn(column, slab, page, allocator)
+            : PlainWriters.forColumn(column, slab, page, allocator));
       case INT96:
-        return withDictionary(column, FastValuesWriters.plain(type, 12, slab, page, allocator));
+        return withDictionary(column, PlainWriters.forColumn(column, slab, page, allocator));
       default:
         throw new IllegalArgumentException("Unknown type " + type);
     }

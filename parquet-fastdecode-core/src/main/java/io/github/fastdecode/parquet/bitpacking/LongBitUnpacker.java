@@ -26,14 +26,14 @@ import java.util.Arrays;
  * {@code count} values (a multiple of 8) is read from exactly {@code count / 8 * width} bytes at
  * {@code pos}; callers check that they exist.
  */
-public final class LongBitUnpacker {
+final class LongBitUnpacker {
   private LongBitUnpacker() {}
 
   /**
    * Unpacks {@code count} values (a multiple of 8) of {@code width} bits from {@code in[pos..]} into
    * {@code out[outPos..outPos + count)}; returns the position after the input.
    */
-  public static int unpack(int width, byte[] in, int pos, long[] out, int outPos, int count) {
+  static int unpack(int width, byte[] in, int pos, long[] out, int outPos, int count) {
     switch (width) {
       case 0: return unpack0(in, pos, out, outPos, count);
       case 1: return unpack1(in, pos, out, outPos, count);
@@ -109,7 +109,7 @@ public final class LongBitUnpacker {
    * instead: {@code out[outPos + i] = acc + (i + 1) * minDelta + d[0] + ... + d[i]}, wrapping. Returns
    * the last sum; the input ends at {@code pos + count / 8 * width}.
    */
-  public static long unpackDeltas(int width, byte[] in, int pos, long[] out, int outPos, int count, long acc, long minDelta) {
+  static long unpackDeltas(int width, byte[] in, int pos, long[] out, int outPos, int count, long acc, long minDelta) {
     switch (width) {
       case 0: return deltas0(in, pos, out, outPos, count, acc, minDelta);
       case 1: return deltas1(in, pos, out, outPos, count, acc, minDelta);
@@ -185,7 +185,7 @@ public final class LongBitUnpacker {
    * in[pos..]}, without storing them: what skipping a run of deltas needs. Its low 32 bits are
    * the int sum.
    */
-  public static long sum(int width, byte[] in, int pos, int count) {
+  static long sum(int width, byte[] in, int pos, int count) {
     switch (width) {
       case 0: return sum0(in, pos, count);
       case 1: return sum1(in, pos, count);

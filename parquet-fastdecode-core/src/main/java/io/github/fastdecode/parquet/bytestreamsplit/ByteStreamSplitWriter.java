@@ -21,9 +21,11 @@ import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.io.ParquetEncodingException;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * BYTE_STREAM_SPLIT writers, byte for byte parquet-java's {@code ByteStreamSplitValuesWriter}
@@ -58,6 +60,26 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
       streams[k] = new CapacityByteArrayOutputStream(streamInitialCapacity, streamPageSize, allocator);
     }
     this.chunk = Math.max(8, SCRATCH_BYTES / width / 8 * 8);
+  }
+
+  /** The BYTE_STREAM_SPLIT writers' one entry: a new writer for a FLOAT, DOUBLE, INT32, INT64 or FIXED_LEN_BYTE_ARRAY column. */
+  public static ByteStreamSplitWriter forColumn(ColumnDescriptor column, int initialCapacity, int pageSize,
+      ByteBufferAllocator allocator) {
+    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+    switch (type) {
+      case FLOAT:
+        return new FloatWriter(initialCapacity, pageSize, allocator);
+      case DOUBLE:
+        return new DoubleWriter(initialCapacity, pageSize, allocator);
+      case INT32:
+        return new IntWriter(initialCapacity, pageSize, allocator);
+      case INT64:
+        return new LongWriter(initialCapacity, pageSize, allocator);
+      case FIXED_LEN_BYTE_ARRAY:
+        return new FixedLenWriter(column.getPrimitiveType().getTypeLength(), initialCapacity, pageSize, allocator);
+      default:
+        throw new IllegalArgumentException("BYTE_STREAM_SPLIT does not apply to " + type);
+    }
   }
 
   /** The scratch array for one chunk: stream {@code k} of a chunk of {@code n} values starts at {@code k * n}. */

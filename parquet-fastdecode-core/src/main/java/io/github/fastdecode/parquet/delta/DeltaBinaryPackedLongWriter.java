@@ -15,26 +15,17 @@
  */
 package io.github.fastdecode.parquet.delta;
 
-import io.github.fastdecode.parquet.bitpacking.BitPacker;
-import io.github.fastdecode.parquet.internal.VarInts;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
  * DELTA_BINARY_PACKED INT64, byte for byte parquet-java's {@code
- * DeltaBinaryPackingValuesWriterForLong} (see {@link DeltaBinaryPackedWriter} for what it keeps
- * from earlier blocks). Deltas wrap modulo 2^64.
- *
- * <p>{@link #writeLongs} computes a block's deltas and their minimum in one loop over the
- * caller's array, then flushes the block: subtract the minimum, OR each miniblock for its width,
- * pack with {@link BitPacker}, one write.
+ * DeltaBinaryPackingValuesWriterForLong}. {@link DeltaBinaryPackedWriter} holds the algorithm (and
+ * says what it keeps from earlier blocks); this class reads the caller's {@code long} values: deltas
+ * wrap modulo 2^64.
  */
 public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
-  /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left (see class comment). */
-  private final long[] deltas;
-  private long firstValue;
   private long previousValue;
-  private long minDelta = Long.MAX_VALUE;
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(slabSize, pageSize, allocator)}: blocks of 128, 4 miniblocks. */
   public DeltaBinaryPackedLongWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
@@ -44,101 +35,45 @@ public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(blockSize, miniBlocks, slabSize, pageSize, allocator)}. */
   public DeltaBinaryPackedLongWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     super(blockSize, miniBlocks, 64, initialSlabSize, pageSize, allocator);
-    this.deltas = new long[blockSize];
   }
 
   @Override
   public void writeLong(long v) {
-    if (totalValueCount++ == 0) {
-      firstValue = v;
-      previousValue = v;
-      return;
+    if (totalValueCount == 0) {
+      takeFirstValue(v);
+    } else {
+      addDelta(v - previousValue);
     }
-    long delta = v - previousValue;
     previousValue = v;
-    deltas[deltaCount++] = delta;
-    if (delta < minDelta) {
-      minDelta = delta;
-    }
-    if (deltaCount == blockSize) {
-      flushBlock();
-    }
   }
 
   @Override
   public void writeLongs(long[] src, int offset, int count) {
     Objects.checkFromIndexSize(offset, count, src.length);
-    int i = offset;
-    int end = offset + count;
-    if (i < end && totalValueCount == 0) {
-      writeLong(src[i++]);
-    }
-    long[] d = deltas;
-    while (i < end) {
-      int start = deltaCount;
-      int n = Math.min(end - i, blockSize - start);
-      long previous = previousValue;
-      long min = minDelta;
-      for (int k = 0; k < n; k++) {
-        long v = src[i + k];
-        long delta = v - previous;
-        previous = v;
-        d[start + k] = delta;
-        min = Math.min(min, delta);
-      }
-      previousValue = previous;
-      minDelta = min;
-      deltaCount = start + n;
-      totalValueCount += n;
-      i += n;
-      if (deltaCount == blockSize) {
-        flushBlock();
-      }
-    }
+    writeRuns(src, offset, count);
   }
 
   @Override
-  void flushBlock() {
+  void takeFirstValue(Object src, int i) {
+    long v = ((long[]) src)[i];
+    takeFirstValue(v);
+    previousValue = v;
+  }
+
+  @Override
+  void addDeltas(Object values, int i, int start, int n) {
+    long[] src = (long[]) values;
     long[] d = deltas;
-    int count = deltaCount;
+    long previous = previousValue;
     long min = minDelta;
-    for (int k = 0; k < count; k++) {
-      d[k] -= min;
+    for (int k = 0; k < n; k++) {
+      long v = src[i + k];
+      long delta = v - previous;
+      previous = v;
+      d[start + k] = delta;
+      min = Math.min(min, delta);
     }
-    byte[] b = blockBytes;
-    int pos = VarInts.putZigZagLong(b, 0, min);
-    int used = miniBlocksToFlush(count);
-    for (int m = 0; m < used; m++) {
-      long or = 0;
-      for (int k = m * miniBlockSize, e = Math.min(k + miniBlockSize, count); k < e; k++) {
-        or |= d[k];
-      }
-      bitWidths[m] = 64 - Long.numberOfLeadingZeros(or);
-    }
-    pos = putWidths(pos);
-    for (int m = 0; m < used; m++) {
-      // The whole miniblock, padding included: parquet-java packs whatever the buffer holds there.
-      pos = BitPacker.packLongs(bitWidths[m], d, m * miniBlockSize, miniBlockSize, b, pos);
-    }
-    out.write(b, 0, pos);
-    minDelta = Long.MAX_VALUE;
-    deltaCount = 0;
-  }
-
-  @Override
-  int putFirstValue(byte[] dst, int pos) {
-    return VarInts.putZigZagLong(dst, pos, firstValue);
-  }
-
-  @Override
-  public void reset() {
-    super.reset();
-    minDelta = Long.MAX_VALUE;
-  }
-
-  @Override
-  public void close() {
-    super.close();
-    minDelta = Long.MAX_VALUE;
+    previousValue = previous;
+    minDelta = min;
   }
 }

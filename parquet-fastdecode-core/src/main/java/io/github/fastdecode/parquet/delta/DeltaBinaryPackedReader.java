@@ -41,6 +41,12 @@ import org.apache.parquet.column.ColumnDescriptor;
  *
  * <p>INT32 arithmetic is done in {@code int}: it wraps modulo 2^32, which is what narrowing
  * parquet-java's 64-bit sums gives, for every bit width up to 64.
+ *
+ * <p>One driver serves both types and both directions: {@link #advance} reads values into the
+ * caller's array or, given none, skips them, and {@link #blocks} walks whole blocks the same way.
+ * The INT32 and INT64 readers supply the typed steps as hooks called once per run of values (a
+ * miniblock, a run of same-width miniblocks, a window), never per value: {@link #unpackDeltas},
+ * {@link #storeFirst}, {@link #windowValue}.
  */
 public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Values decoded ahead at most (a multiple of 32): bounds the scratch whatever the miniblock size. */
@@ -89,10 +95,13 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
   /** Whether only the low 32 bits of {@link #last} matter (an INT32 reader): skips may sum in 32 bits. */
   private final boolean lowBitsOnly;
+  /** Values decoded ahead: the subclass's {@code int[]} or {@code long[]} of {@link #WINDOW} values. */
+  private final Object window;
 
-  DeltaBinaryPackedReader(String encoding, boolean lowBitsOnly) {
+  DeltaBinaryPackedReader(String encoding, boolean lowBitsOnly, Object window) {
     this.encoding = encoding;
     this.lowBitsOnly = lowBitsOnly;
+    this.window = window;
   }
 
   /** A reader for an INT32 or INT64 column, or {@code null} for other types. */
@@ -372,21 +381,52 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   public void skip(int n) {
     checkCount(n);
     take(n);
-    if (n == 0) {
-      return;
+    if (n > 0) {
+      advance(null, 0, n);
     }
+  }
+
+  /**
+   * Reads {@code count} values into {@code dst} (the reader's {@code int[]} or {@code long[]}) from
+   * {@code offset}, after checking the range and that the page holds them.
+   */
+  final void read(Object dst, int length, int offset, int count) {
+    checkRange(length, offset, count);
+    take(count);
+    if (count > 0) {
+      advance(dst, offset, count);
+    }
+  }
+
+  /**
+   * The driver: moves over the next {@code n} values (already taken), writing them at {@code
+   * dst[o..]} or, with {@code dst == null}, skipping them: the first value, what waits in the window,
+   * then whole blocks straight into {@code dst} (or summed), whole groups of a miniblock likewise,
+   * and the rest through the window.
+   */
+  private void advance(Object dst, int o, int n) {
     if (firstPending) {
       firstPending = false;
+      if (dst != null) {
+        storeFirst(dst, o++);
+      }
       n--;
     }
     int k = Math.min(n, windowEnd - windowPos);
-    windowPos += k;
-    n -= k;
+    if (k > 0) {
+      if (dst != null) {
+        System.arraycopy(window, windowPos, dst, o, k);
+        o += k;
+      }
+      windowPos += k;
+      n -= k;
+    }
     while (n > 0) {
       if (miniLeft == 0) {
         int blocks = wholeBlocks(n);
         if (blocks > 0) {
-          skipBlocks(blocks);
+          blocks(dst, o, blocks);
+          o += blocks * blockSize;
           n -= blocks * blockSize;
           continue;
         }
@@ -394,17 +434,96 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       }
       int c = Math.min(n, miniLeft) & ~7;
       if (c > 0) {
-        skipGroups(c);
+        last = dst == null ? last + sumDeltas(width, buf, dataPos, c, minDelta)
+            : unpackDeltas(width, buf, dataPos, dst, o, c, last, minDelta);
+        dataPos += (c >>> 3) * width;
         miniLeft -= c;
+        o += c;
         n -= c;
       } else {
         fillWindow();
         k = Math.min(n, windowEnd);
+        if (dst != null) {
+          System.arraycopy(window, 0, dst, o, k);
+          o += k;
+        }
         windowPos = k;
         n -= k;
       }
     }
   }
+
+  /**
+   * Decodes {@code blocks} whole blocks from a block boundary straight into {@code dst[o..]}, or sums
+   * them with {@code dst == null}. Neighbouring miniblocks of one width are one contiguous run: one
+   * kernel call.
+   */
+  private void blocks(Object dst, int o, int blocks) {
+    byte[] b = buf;
+    int mc = miniCount;
+    int ms = miniSize;
+    long acc = last;
+    int p = dataPos;
+    for (int k = 0; k < blocks; k++) {
+      long md = minDeltaAt(p);
+      int widths = at;
+      p = widths + mc;
+      for (int m = 0; m < mc; m++) {
+        int wb = b[widths + m];
+        int count = ms;
+        while (m + 1 < mc && b[widths + m + 1] == wb) {
+          m++;
+          count += ms;
+        }
+        int w = wb & 0xFF;
+        acc = dst == null ? acc + sumDeltas(w, b, p, count, md) : unpackDeltas(w, b, p, dst, o, count, acc, md);
+        p += (count >>> 3) * w;
+        o += count;
+      }
+    }
+    last = acc;
+    dataPos = p;
+    undecoded -= blocks * blockSize;
+  }
+
+  /**
+   * What {@code count} deltas (whole groups) of {@code width} bits at {@code b[p..]} add to the
+   * running value: in 64 bits for INT64, and for INT32 right in the low 32 bits, the only ones such
+   * a reader uses.
+   */
+  private long sumDeltas(int width, byte[] b, int p, int count, long md) {
+    return BitUnpacker.sumDeltas(width, b, p, count, lowBitsOnly) + count * md;
+  }
+
+  /**
+   * Decodes the next whole groups of the current miniblock (up to {@link #WINDOW} values) into the
+   * window; padding values of the last miniblock are decoded but not exposed.
+   */
+  final void fillWindow() {
+    int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
+    unpackDeltas(width, buf, dataPos, window, 0, c, last, minDelta);
+    dataPos += (c >>> 3) * width;
+    int real = Math.min(c, miniLeft);
+    miniLeft -= real;
+    last = windowValue(real - 1);
+    windowPos = 0;
+    windowEnd = real;
+  }
+
+  // Per-type hooks: each runs once per run of values, never per value.
+
+  /**
+   * Unpacks {@code count} deltas (whole groups) of {@code width} bits at {@code b[p..]} into {@code
+   * dst[o..]} (the reader's array type) as running values from {@code acc}, each delta plus {@code
+   * md}; returns the last value.
+   */
+  abstract long unpackDeltas(int width, byte[] b, int p, Object dst, int o, int count, long acc, long md);
+
+  /** Stores the header's first value ({@link #last}) at {@code dst[o]}. */
+  abstract void storeFirst(Object dst, int o);
+
+  /** Window entry {@code i}, sign-extended. */
+  abstract long windowValue(int i);
 
   /** Accounts for a read of {@code n} values, failing before anything is written if the page has fewer. */
   final void take(int n) {
@@ -443,52 +562,6 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     at = p;
     return zigzag(raw);
   }
-
-  /**
-   * Adds the next {@code c} deltas (whole groups of the current miniblock) to {@link #last}: in 64
-   * bits for INT64, and for INT32 right in the low 32 bits, the only ones such a reader uses.
-   */
-  final void skipGroups(int c) {
-    last += BitUnpacker.sumDeltas(width, buf, dataPos, c, lowBitsOnly) + c * minDelta;
-    dataPos += (c >>> 3) * width;
-  }
-
-  /**
-   * Skips {@code blocks} whole blocks from a block boundary, summing each run of same-width
-   * miniblocks without storing it (see {@link #skipGroups} for the width of the sum).
-   */
-  final void skipBlocks(int blocks) {
-    byte[] b = buf;
-    int mc = miniCount;
-    int ms = miniSize;
-    long acc = last;
-    int p = dataPos;
-    for (int k = 0; k < blocks; k++) {
-      long md = minDeltaAt(p);
-      int widths = at;
-      p = widths + mc;
-      for (int m = 0; m < mc; m++) {
-        int wb = b[widths + m];
-        int count = ms;
-        while (m + 1 < mc && b[widths + m + 1] == wb) {
-          m++;
-          count += ms;
-        }
-        int w = wb & 0xFF;
-        acc += BitUnpacker.sumDeltas(w, b, p, count, lowBitsOnly) + count * md;
-        p += (count >>> 3) * w;
-      }
-    }
-    last = acc;
-    dataPos = p;
-    undecoded -= blocks * blockSize;
-  }
-
-  /**
-   * Decodes the next whole groups of the current miniblock (up to {@link #WINDOW} values) into the
-   * window; padding values of the last miniblock are decoded but not exposed.
-   */
-  abstract void fillWindow();
 
   // ---------------------------------------------------------------- varints
 
@@ -571,10 +644,15 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   // ---------------------------------------------------------------- INT64
 
   private static final class Int64 extends DeltaBinaryPackedReader {
-    private final long[] window = new long[WINDOW];
+    private final long[] window;
 
     Int64() {
-      super("DELTA_BINARY_PACKED INT64", false);
+      this(new long[WINDOW]);
+    }
+
+    private Int64(long[] window) {
+      super("DELTA_BINARY_PACKED INT64", false, window);
+      this.window = window;
     }
 
     @Override
@@ -603,106 +681,39 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
     @Override
     public void readLongs(long[] dst, int offset, int count) {
-      checkRange(dst.length, offset, count);
-      take(count);
-      if (count == 0) {
-        return;
-      }
-      int o = offset;
-      int n = count;
-      if (firstPending) {
-        firstPending = false;
-        dst[o++] = last;
-        n--;
-      }
-      int k = Math.min(n, windowEnd - windowPos);
-      if (k > 0) {
-        System.arraycopy(window, windowPos, dst, o, k);
-        windowPos += k;
-        o += k;
-        n -= k;
-      }
-      while (n > 0) {
-        if (miniLeft == 0) {
-          int blocks = wholeBlocks(n);
-          if (blocks > 0) {
-            decodeBlocks(dst, o, blocks);
-            o += blocks * blockSize;
-            n -= blocks * blockSize;
-            continue;
-          }
-          nextMiniblock();
-        }
-        int c = Math.min(n, miniLeft) & ~7;
-        if (c > 0) {
-          last = BitUnpacker.unpackLongDeltas(width, buf, dataPos, dst, o, c, last, minDelta);
-          dataPos += (c >>> 3) * width;
-          miniLeft -= c;
-          o += c;
-          n -= c;
-        } else {
-          fillWindow();
-          k = Math.min(n, windowEnd);
-          System.arraycopy(window, 0, dst, o, k);
-          windowPos = k;
-          o += k;
-          n -= k;
-        }
-      }
-    }
-
-    /** Whole blocks straight into {@code dst}. */
-    private void decodeBlocks(long[] dst, int o, int blocks) {
-      byte[] b = buf;
-      int mc = miniCount;
-      int ms = miniSize;
-      long acc = last;
-      int p = dataPos;
-      for (int k = 0; k < blocks; k++) {
-        long md = minDeltaAt(p);
-        int widths = at;
-        p = widths + mc;
-        for (int m = 0; m < mc; m++) {
-          // Neighbouring miniblocks of one width are one contiguous run: one kernel call.
-          int wb = b[widths + m];
-          int count = ms;
-          while (m + 1 < mc && b[widths + m + 1] == wb) {
-            m++;
-            count += ms;
-          }
-          int w = wb & 0xFF;
-          acc = BitUnpacker.unpackLongDeltas(w, b, p, dst, o, count, acc, md);
-          p += (count >>> 3) * w;
-          o += count;
-        }
-      }
-      last = acc;
-      dataPos = p;
-      undecoded -= blocks * blockSize;
+      read(dst, dst.length, offset, count);
     }
 
     @Override
-    void fillWindow() {
-      int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      BitUnpacker.unpackLongDeltas(width, buf, dataPos, window, 0, c, last, minDelta);
-      dataPos += (c >>> 3) * width;
-      int real = Math.min(c, miniLeft);
-      miniLeft -= real;
-      last = window[real - 1];
-      windowPos = 0;
-      windowEnd = real;
+    long unpackDeltas(int width, byte[] b, int p, Object dst, int o, int count, long acc, long md) {
+      return BitUnpacker.unpackLongDeltas(width, b, p, (long[]) dst, o, count, acc, md);
+    }
+
+    @Override
+    void storeFirst(Object dst, int o) {
+      ((long[]) dst)[o] = last;
+    }
+
+    @Override
+    long windowValue(int i) {
+      return window[i];
     }
   }
 
   // ---------------------------------------------------------------- INT32
 
   private static final class Int32 extends DeltaBinaryPackedReader {
-    private final int[] window = new int[WINDOW];
+    private final int[] window;
     /** For the widening reads: decoded a chunk at a time, then converted. */
     private int[] chunk;
 
     Int32(String encoding) {
-      super(encoding, true);
+      this(encoding, new int[WINDOW]);
+    }
+
+    private Int32(String encoding, int[] window) {
+      super(encoding, true, window);
+      this.window = window;
     }
 
     @Override
@@ -734,52 +745,7 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
 
     @Override
     public void readIntegers(int[] dst, int offset, int count) {
-      checkRange(dst.length, offset, count);
-      take(count);
-      if (count == 0) {
-        return;
-      }
-      int o = offset;
-      int n = count;
-      if (firstPending) {
-        firstPending = false;
-        dst[o++] = (int) last;
-        n--;
-      }
-      int k = Math.min(n, windowEnd - windowPos);
-      if (k > 0) {
-        System.arraycopy(window, windowPos, dst, o, k);
-        windowPos += k;
-        o += k;
-        n -= k;
-      }
-      while (n > 0) {
-        if (miniLeft == 0) {
-          int blocks = wholeBlocks(n);
-          if (blocks > 0) {
-            decodeBlocks(dst, o, blocks);
-            o += blocks * blockSize;
-            n -= blocks * blockSize;
-            continue;
-          }
-          nextMiniblock();
-        }
-        int c = Math.min(n, miniLeft) & ~7;
-        if (c > 0) {
-          last = BitUnpacker.unpackIntDeltas(width, buf, dataPos, dst, o, c, (int) last, (int) minDelta);
-          dataPos += (c >>> 3) * width;
-          miniLeft -= c;
-          o += c;
-          n -= c;
-        } else {
-          fillWindow();
-          k = Math.min(n, windowEnd);
-          System.arraycopy(window, 0, dst, o, k);
-          windowPos = k;
-          o += k;
-          n -= k;
-        }
-      }
+      read(dst, dst.length, offset, count);
     }
 
     @Override
@@ -824,46 +790,19 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       return c;
     }
 
-    /** Whole blocks straight into {@code dst}. */
-    private void decodeBlocks(int[] dst, int o, int blocks) {
-      byte[] b = buf;
-      int mc = miniCount;
-      int ms = miniSize;
-      int acc = (int) last;
-      int p = dataPos;
-      for (int k = 0; k < blocks; k++) {
-        int md = (int) minDeltaAt(p);
-        int widths = at;
-        p = widths + mc;
-        for (int m = 0; m < mc; m++) {
-          // Neighbouring miniblocks of one width are one contiguous run: one kernel call.
-          int wb = b[widths + m];
-          int count = ms;
-          while (m + 1 < mc && b[widths + m + 1] == wb) {
-            m++;
-            count += ms;
-          }
-          int w = wb & 0xFF;
-          acc = BitUnpacker.unpackIntDeltas(w, b, p, dst, o, count, acc, md);
-          p += (count >>> 3) * w;
-          o += count;
-        }
-      }
-      last = acc;
-      dataPos = p;
-      undecoded -= blocks * blockSize;
+    @Override
+    long unpackDeltas(int width, byte[] b, int p, Object dst, int o, int count, long acc, long md) {
+      return BitUnpacker.unpackIntDeltas(width, b, p, (int[]) dst, o, count, (int) acc, (int) md);
     }
 
     @Override
-    void fillWindow() {
-      int c = Math.min(WINDOW, (miniLeft + 7) & ~7);
-      BitUnpacker.unpackIntDeltas(width, buf, dataPos, window, 0, c, (int) last, (int) minDelta);
-      dataPos += (c >>> 3) * width;
-      int real = Math.min(c, miniLeft);
-      miniLeft -= real;
-      last = window[real - 1];
-      windowPos = 0;
-      windowEnd = real;
+    void storeFirst(Object dst, int o) {
+      ((int[]) dst)[o] = (int) last;
+    }
+
+    @Override
+    long windowValue(int i) {
+      return window[i];
     }
   }
 }

@@ -16,11 +16,14 @@
 package io.github.fastdecode.parquet.delta;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.bitpacking.BitPacker;
 import io.github.fastdecode.parquet.internal.VarInts;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * What the DELTA_BINARY_PACKED writers share: the block layout, the output buffer and the page
@@ -41,6 +44,15 @@ import org.apache.parquet.column.Encoding;
  *
  * <p>A block is encoded into a scratch array (min delta, widths, packed miniblocks) and handed to
  * the buffer in one write; {@link #getBufferedSize()} is parquet-java's (flushed blocks only).
+ *
+ * <p>The algorithm is here once for both types: the bulk driver ({@link #writeRuns}) and the block
+ * encoder ({@link #flushBlock}). The INT32 and INT64 subclasses supply only what reads the caller's
+ * values ({@link #takeFirstValue}, {@link #addDeltas}: hooks called once per run, never per value).
+ * Deltas are kept as longs for both types. An INT32 delta is computed in int arithmetic (wrapping,
+ * as parquet-java's) and stored sign-extended; its block minimum is then an int too, so {@code delta
+ * - min} is below 2^32 and is exactly the unsigned 32-bit value parquet-java packs, widths, padding
+ * values left from earlier blocks and all. The zig-zag varint of an int is likewise the same bytes
+ * as that of its sign-extended long.
  */
 public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
   public static final int DEFAULT_BLOCK_SIZE = 128;
@@ -50,6 +62,9 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
   final int miniBlocks;
   final int miniBlockSize;
   final CapacityByteArrayOutputStream out;
+  /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left (see class comment). */
+  final long[] deltas;
+  long minDelta = Long.MAX_VALUE;
   /** Widths of the last flushed block's miniblocks; entries past its used ones are stale on purpose. */
   final int[] bitWidths;
   /** One encoded block: min delta, widths, miniblocks. */
@@ -57,6 +72,8 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
   int totalValueCount;
   /** Deltas buffered for the current block. */
   int deltaCount;
+  /** The page's first value (sign-extended for INT32); an empty page repeats the previous page's. */
+  long firstValue;
 
   DeltaBinaryPackedWriter(int blockSize, int miniBlocks, int maxWidth, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     // parquet-java's DeltaBinaryPackingConfig check: whole miniblocks of a multiple of 8 values.
@@ -67,28 +84,125 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
     this.blockSize = blockSize;
     this.miniBlocks = miniBlocks;
     this.miniBlockSize = (int) miniBlockSizeExact;
+    this.deltas = new long[blockSize];
     this.bitWidths = new int[miniBlocks];
     this.blockBytes = new byte[10 + miniBlocks + blockSize / 8 * maxWidth];
     this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
   }
 
-  /** Miniblocks holding {@code deltas} values (parquet-java's ceiling). */
-  final int miniBlocksToFlush(int deltas) {
-    return (deltas + miniBlockSize - 1) / miniBlockSize;
-  }
-
-  /** Stores the width bytes of every miniblock at {@code pos}, stale ones included. */
-  final int putWidths(int pos) {
-    for (int m = 0; m < miniBlocks; m++) {
-      blockBytes[pos++] = (byte) bitWidths[m];
+  /**
+   * The DELTA_BINARY_PACKED writers' one entry: a new writer for an INT32 or INT64 column, in
+   * parquet-java's default block shape ({@value #DEFAULT_BLOCK_SIZE} values, {@value
+   * #DEFAULT_MINIBLOCKS} miniblocks).
+   */
+  public static DeltaBinaryPackedWriter forColumn(ColumnDescriptor column, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+    switch (type) {
+      case INT32:
+        return forInt32(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
+      case INT64:
+        return forInt64(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
+      default:
+        throw new IllegalArgumentException("DELTA_BINARY_PACKED does not apply to " + type);
     }
-    return pos;
   }
 
-  abstract void flushBlock();
+  /** A new INT32 writer with the given block shape (also what the byte-array encodings' lengths use). */
+  public static DeltaBinaryPackedWriter forInt32(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    return new DeltaBinaryPackedIntWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
+  }
 
-  /** The zig-zag varint of the first value. */
-  abstract int putFirstValue(byte[] dst, int pos);
+  /** A new INT64 writer with the given block shape. */
+  public static DeltaBinaryPackedWriter forInt64(int blockSize, int miniBlocks, int initialSlabSize, int pageSize,
+      ByteBufferAllocator allocator) {
+    return new DeltaBinaryPackedLongWriter(blockSize, miniBlocks, initialSlabSize, pageSize, allocator);
+  }
+
+  /**
+   * The bulk driver: {@code src[offset .. offset + count)} ({@code src} the subclass's array type)
+   * as the first value, then runs that fill the current block, each block encoded when full.
+   */
+  final void writeRuns(Object src, int offset, int count) {
+    int i = offset;
+    int end = offset + count;
+    if (i < end && totalValueCount == 0) {
+      takeFirstValue(src, i++);
+    }
+    while (i < end) {
+      int start = deltaCount;
+      int n = Math.min(end - i, blockSize - start);
+      addDeltas(src, i, start, n);
+      deltaCount = start + n;
+      totalValueCount += n;
+      i += n;
+      if (deltaCount == blockSize) {
+        flushBlock();
+      }
+    }
+  }
+
+  /** The scalar calls' first value: the page's first value. */
+  final void takeFirstValue(long v) {
+    firstValue = v;
+    totalValueCount = 1;
+  }
+
+  /** The scalar calls' next value, as its delta from the previous one (in the column type's arithmetic). */
+  final void addDelta(long delta) {
+    totalValueCount++;
+    deltas[deltaCount++] = delta;
+    minDelta = Math.min(minDelta, delta);
+    if (deltaCount == blockSize) {
+      flushBlock();
+    }
+  }
+
+  /**
+   * Encodes the buffered deltas as one block: the min delta, the width of each miniblock that holds
+   * deltas (stale widths after them), and those miniblocks packed whole, padding included
+   * (parquet-java packs whatever the delta buffer holds there).
+   */
+  final void flushBlock() {
+    long[] d = deltas;
+    int count = deltaCount;
+    long min = minDelta;
+    for (int k = 0; k < count; k++) {
+      d[k] -= min;
+    }
+    byte[] b = blockBytes;
+    int pos = VarInts.putZigZagLong(b, 0, min);
+    int used = (count + miniBlockSize - 1) / miniBlockSize;
+    for (int m = 0; m < used; m++) {
+      long or = 0;
+      for (int k = m * miniBlockSize, e = Math.min(k + miniBlockSize, count); k < e; k++) {
+        or |= d[k];
+      }
+      bitWidths[m] = 64 - Long.numberOfLeadingZeros(or);
+    }
+    for (int m = 0; m < miniBlocks; m++) {
+      b[pos++] = (byte) bitWidths[m];
+    }
+    for (int m = 0; m < used; m++) {
+      pos = BitPacker.packLongs(bitWidths[m], d, m * miniBlockSize, miniBlockSize, b, pos);
+    }
+    out.write(b, 0, pos);
+    minDelta = Long.MAX_VALUE;
+    deltaCount = 0;
+  }
+
+  // Per-type hooks: each runs once per run of values, never per value.
+
+  /** Takes {@code src[i]} as the page's first value ({@link #takeFirstValue(long)}) and the previous value. */
+  abstract void takeFirstValue(Object src, int i);
+
+  /**
+   * Stores the deltas of {@code src[i .. i + n)} from the previous value at {@code deltas[start ..
+   * start + n)} (in the column type's arithmetic), moving the previous value on and lowering {@link
+   * #minDelta}.
+   */
+  abstract void addDeltas(Object src, int i, int start, int n);
 
   @Override
   public BytesInput getBytes() {
@@ -99,7 +213,7 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
     int pos = VarInts.putUnsigned(header, 0, blockSize);
     pos = VarInts.putUnsigned(header, pos, miniBlocks);
     pos = VarInts.putUnsigned(header, pos, totalValueCount);
-    pos = putFirstValue(header, pos);
+    pos = VarInts.putZigZagLong(header, pos, firstValue);
     return BytesInput.concat(BytesInput.from(header, 0, pos), BytesInput.from(out));
   }
 
@@ -117,6 +231,7 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
   public void reset() {
     totalValueCount = 0;
     deltaCount = 0;
+    minDelta = Long.MAX_VALUE;
     out.reset();
   }
 
@@ -124,6 +239,7 @@ public abstract class DeltaBinaryPackedWriter extends BatchValuesWriter {
   public void close() {
     totalValueCount = 0;
     deltaCount = 0;
+    minDelta = Long.MAX_VALUE;
     out.close();
   }
 

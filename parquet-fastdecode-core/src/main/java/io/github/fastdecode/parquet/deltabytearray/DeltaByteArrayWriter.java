@@ -17,8 +17,8 @@ package io.github.fastdecode.parquet.deltabytearray;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
 import io.github.fastdecode.parquet.internal.BinaryView;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
 import java.util.Objects;
@@ -46,7 +46,7 @@ public final class DeltaByteArrayWriter extends BatchValuesWriter {
 
   /** Parameters as parquet-java's writer takes them. */
   public DeltaByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
-    this.prefixLengths = new BufferedInts(FastValuesWriters.deltaBinaryPackedInt32(128, 4, initialSize, pageSize, allocator));
+    this.prefixLengths = new BufferedInts(new DeltaBinaryPackedIntWriter(initialSize, pageSize, allocator));
     this.suffixes = new DeltaLengthByteArrayWriter(initialSize, pageSize, allocator);
   }
 

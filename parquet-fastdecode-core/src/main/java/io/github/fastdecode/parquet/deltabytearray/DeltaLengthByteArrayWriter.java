@@ -17,8 +17,8 @@ package io.github.fastdecode.parquet.deltabytearray;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
 import io.github.fastdecode.parquet.internal.BinaryView;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -46,7 +46,7 @@ public final class DeltaLengthByteArrayWriter extends BatchValuesWriter {
 
   /** Parameters as parquet-java's writer takes them: initial buffer size, page size hint, allocator (for the lengths). */
   public DeltaLengthByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
-    this.lengths = new BufferedInts(FastValuesWriters.deltaBinaryPackedInt32(128, 4, initialSize, pageSize, allocator));
+    this.lengths = new BufferedInts(new DeltaBinaryPackedIntWriter(initialSize, pageSize, allocator));
     this.initialCapacity = Math.max(64, Math.min(initialSize, 1 << 20));
     this.bytes = new byte[initialCapacity];
   }

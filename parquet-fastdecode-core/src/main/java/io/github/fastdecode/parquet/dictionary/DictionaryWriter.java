@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet.dictionary;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.rle.RleValuesWriter;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
@@ -84,17 +84,17 @@ public abstract class DictionaryWriter extends BatchValuesWriter implements Requ
     switch (type) {
       case INT32:
       case FLOAT:
-        return new IntDictionaryWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryIntWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case INT64:
       case DOUBLE:
-        return new LongDictionaryWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryLongWriter(type, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case BINARY:
-        return new BinaryDictionaryWriter(-1, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryBinaryWriter(-1, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       case FIXED_LEN_BYTE_ARRAY:
-        return new BinaryDictionaryWriter(column.getPrimitiveType().getTypeLength(), maxDictionaryByteSize, dataPageEncoding,
+        return new DictionaryBinaryWriter(column.getPrimitiveType().getTypeLength(), maxDictionaryByteSize, dataPageEncoding,
             dictionaryPageEncoding, allocator);
       case INT96:
-        return new BinaryDictionaryWriter(12, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
+        return new DictionaryBinaryWriter(12, maxDictionaryByteSize, dataPageEncoding, dictionaryPageEncoding, allocator);
       default:
         throw new IllegalArgumentException("no dictionary encoding for " + type);
     }
@@ -225,7 +225,7 @@ public abstract class DictionaryWriter extends BatchValuesWriter implements Requ
     int size = dictionarySize();
     int bitWidth = BytesUtils.getWidthFromMaxInt(size - 1);
     int initialSlabSize = CapacityByteArrayOutputStream.initialSlabSizeHeuristic(MIN_INITIAL_SLAB_SIZE, maxDictionaryByteSize, 10);
-    byte[] encoded = FastValuesWriters.rleHybrid(bitWidth, ids, idCount, initialSlabSize, maxDictionaryByteSize, allocator);
+    byte[] encoded = RleValuesWriter.encode(bitWidth, ids, idCount, initialSlabSize, maxDictionaryByteSize, allocator);
     lastUsedDictionarySize = size;
     lastUsedDictionaryByteSize = Math.toIntExact(dictionaryByteSize);
     return BytesInput.concat(BytesInput.from(new byte[] {(byte) bitWidth}), BytesInput.from(encoded));

@@ -32,7 +32,11 @@ public final class VectorSupport {
   /** System property that turns the vector kernels off when {@code false}. */
   public static final String PROPERTY = "fastdecode.vector";
 
-  static final String PROBE = "io.github.fastdecode.parquet.internal.VectorProbe";
+  /**
+   * The class that self-checks and describes every vector kernel. It sits in a package above the
+   * kernels' packages (this one is below them all), so it is named, not imported.
+   */
+  static final String PROBE = "io.github.fastdecode.parquet.spi.VectorProbe";
 
   /** Whether the vector kernels are in use. A constant, so the JIT drops the branch not taken. */
   public static final boolean ENABLED;

@@ -19,16 +19,17 @@ import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.convert.TimeConversions;
 import org.apache.parquet.column.ColumnDescriptor;
 
-/** PLAIN readers for the fixed-width physical types. */
+/** The PLAIN readers' one entry: the reader for a column's physical type. */
 public final class PlainReaders {
   private PlainReaders() {}
 
-  /**
-   * A new PLAIN reader for {@code column}, or {@code null} for BOOLEAN and BYTE_ARRAY (parquet-java's
-   * reader is used for those).
-   */
+  /** A new PLAIN reader for {@code column}, whatever its physical type. */
   public static BatchValuesReader forColumn(ColumnDescriptor column) {
     switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+      case BOOLEAN:
+        return new PlainBooleanReader();
+      case BINARY:
+        return new PlainBinaryReader();
       case INT32:
         return new PlainIntReader();
       case INT64:
@@ -44,7 +45,7 @@ public final class PlainReaders {
         return new PlainFixedLenReader("PLAIN FIXED_LEN_BYTE_ARRAY(" + length + ")", length);
       }
       default:
-        return null;
+        throw new IllegalArgumentException("unknown physical type " + column.getPrimitiveType().getPrimitiveTypeName());
     }
   }
 }

@@ -55,6 +55,11 @@ public final class RleValuesReader extends BatchValuesReader {
     this.decoder = new RleBitPackedHybridDecoder(encoding);
   }
 
+  /** A reader for RLE BOOLEAN values: bit width 1 after the 4-byte length prefix. */
+  public static RleValuesReader forBooleans() {
+    return new RleValuesReader(1, true);
+  }
+
   /** A reader for the levels of a column whose maximum level is {@code maxLevel}. */
   public static RleValuesReader forLevels(int maxLevel, boolean lengthPrefixed) {
     return new RleValuesReader("RLE levels", 32 - Integer.numberOfLeadingZeros(maxLevel), lengthPrefixed);

@@ -19,11 +19,13 @@ import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.bitpacking.BitPacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.VarInts;
+import java.io.IOException;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.io.ParquetEncodingException;
 
 /**
  * RLE / bit-packed hybrid writer for levels (widths 0..32) and RLE BOOLEAN values, byte for byte
@@ -86,6 +88,28 @@ public final class RleValuesWriter extends BatchValuesWriter {
   /** A writer for the levels of a column whose maximum level is {@code maxLevel}. */
   public static RleValuesWriter forLevels(int maxLevel, boolean lengthPrefixed, int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
     return new RleValuesWriter(32 - Integer.numberOfLeadingZeros(maxLevel), lengthPrefixed, initialCapacity, pageSize, allocator);
+  }
+
+  /** A writer for RLE BOOLEAN values: bit width 1 with the 4-byte length prefix. */
+  public static RleValuesWriter forBooleans(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+    return new RleValuesWriter(1, true, initialCapacity, pageSize, allocator);
+  }
+
+  /**
+   * {@code values[0 .. count)} in the hybrid encoding at {@code bitWidth}, without a length prefix
+   * (dictionary ids after their bit-width byte), as a new array.
+   */
+  public static byte[] encode(int bitWidth, int[] values, int count, int initialCapacity, int pageSize,
+      ByteBufferAllocator allocator) {
+    RleValuesWriter writer = new RleValuesWriter(bitWidth, false, initialCapacity, pageSize, allocator);
+    try {
+      writer.writeIntegers(values, 0, count);
+      return writer.getBytes().toByteArray();
+    } catch (IOException e) {
+      throw new ParquetEncodingException("could not encode " + count + " values at bit width " + bitWidth, e);
+    } finally {
+      writer.close();
+    }
   }
 
   private void resetState() {

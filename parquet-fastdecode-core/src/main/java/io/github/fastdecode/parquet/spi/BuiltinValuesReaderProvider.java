@@ -22,8 +22,6 @@ import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
 import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayReader;
 import io.github.fastdecode.parquet.deltabytearray.DeltaLengthByteArrayReader;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
-import io.github.fastdecode.parquet.plain.PlainBinaryReader;
-import io.github.fastdecode.parquet.plain.PlainBooleanReader;
 import io.github.fastdecode.parquet.plain.PlainReaders;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -40,16 +38,10 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     switch (encoding) {
       case PLAIN:
-        if (type == PrimitiveTypeName.BOOLEAN) {
-          return new PlainBooleanReader();
-        }
-        if (type == PrimitiveTypeName.BINARY) {
-          return new PlainBinaryReader();
-        }
         return PlainReaders.forColumn(column);
       case RLE:
         // RLE as a values encoding exists for booleans only (levels are read with RleValuesReader.forLevels).
-        return type == PrimitiveTypeName.BOOLEAN ? new RleValuesReader(1, true) : null;
+        return type == PrimitiveTypeName.BOOLEAN ? RleValuesReader.forBooleans() : null;
       case DELTA_BINARY_PACKED:
         return DeltaBinaryPackedReader.forColumn(column);
       case BYTE_STREAM_SPLIT:

@@ -26,10 +26,10 @@ import java.util.List;
  * The licence header that the build's header check expects (etc/license-header.txt), as a Java
  * block comment, so generated sources carry it and stay equal to what the generators write.
  */
-final class LicenseHeader {
+public final class LicenseHeader {
   private LicenseHeader() {}
 
-  static String javaComment() {
+  public static String javaComment() {
     List<String> lines;
     try {
       lines = Files.readAllLines(Paths.get("../etc/license-header.txt"), StandardCharsets.UTF_8);

@@ -102,7 +102,7 @@ class DeltaByteArrayPrefixCheckTest {
       for (int lie : new int[] {before + 1, before + 1000, -1, Integer.MIN_VALUE}) {
         int[] prefixes = v.prefixes.clone();
         prefixes[bad] = lie;
-        byte[] page = DeltaByteArraysTest.handPage(prefixes, v.suffixes);
+        byte[] page = DeltaByteArrayReaderTest.handPage(prefixes, v.suffixes);
         String what = "DELTA_BYTE_ARRAY: value " + bad + " has prefix length " + lie + " but the value before it has "
             + before + " bytes (at byte ";
         for (int start : new int[] {0, 5, 1000}) {

@@ -24,7 +24,7 @@ import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.WriteDifferential;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Mode;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Values;
-import io.github.fastdecode.parquet.internal.FastValuesWriters;
+import io.github.fastdecode.parquet.plain.PlainWriters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -172,6 +172,28 @@ class DictionaryWritersTest {
     }
   }
 
+  /** The old public class names still construct writers that write parquet-java's bytes (they only forward). */
+  @Test
+  @SuppressWarnings("deprecation")
+  void deprecatedClassNamesStillWriteParquetJavasBytes() {
+    Encoding data = Encoding.RLE_DICTIONARY;
+    Encoding dict = Encoding.PLAIN;
+    for (PrimitiveTypeName type : TYPES) {
+      DictionaryWriter old;
+      switch (type) {
+        case INT32: case FLOAT: old = new IntDictionaryWriter(type, Integer.MAX_VALUE, data, dict, HEAP); break;
+        case INT64: case DOUBLE: old = new LongDictionaryWriter(type, Integer.MAX_VALUE, data, dict, HEAP); break;
+        case BINARY: old = new BinaryDictionaryWriter(-1, Integer.MAX_VALUE, data, dict, HEAP); break;
+        case INT96: old = new BinaryDictionaryWriter(12, Integer.MAX_VALUE, data, dict, HEAP); break;
+        default: old = new BinaryDictionaryWriter(16, Integer.MAX_VALUE, data, dict, HEAP); break;
+      }
+      assertEquals(DictionaryWriter.forColumn(column(type), Integer.MAX_VALUE, data, dict, HEAP).getClass(), old.getClass().getSuperclass(),
+          type + ": the old name is a thin subclass of the writer forColumn gives");
+      WriteDifferential.check(type + " old class name", parquetJavaDictionary(type, Integer.MAX_VALUE, data, dict), old,
+          values(type, 3000, 50, SEED), WriteDifferential.pages(3000, 1000), 2, Mode.MIXED, SEED);
+    }
+  }
+
   @Test
   void fallbackMatchesParquetJavaAtEveryLimit() {
     // Limits around the size that k distinct entries take: fallback exactly at, just before and just after that value.
@@ -200,7 +222,7 @@ class DictionaryWritersTest {
                       parquetJavaPlain(type)),
                   new DictionaryFallbackWriter(
                       DictionaryWriter.forColumn(column(type), limit, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP),
-                      FastValuesWriters.plain(type, 16, 64, 1 << 20, HEAP)),
+                      PlainWriters.forType(type, 16, 64, 1 << 20, HEAP)),
                   v, WriteDifferential.pages(n, pageSize), 2, mode, SEED + limit);
               checked.add(label);
             }
@@ -219,7 +241,7 @@ class DictionaryWritersTest {
       for (Mode mode : Mode.values()) {
         DictionaryFallbackWriter subject = new DictionaryFallbackWriter(
             DictionaryWriter.forColumn(column(type), 1 << 20, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP),
-            FastValuesWriters.plain(type, 16, 64, 1 << 20, HEAP));
+            PlainWriters.forType(type, 16, 64, 1 << 20, HEAP));
         WriteDifferential.check(type + " all distinct",
             FallbackValuesWriter.of(parquetJavaDictionary(type, 1 << 20, Encoding.RLE_DICTIONARY, Encoding.PLAIN), parquetJavaPlain(type)),
             subject, v, WriteDifferential.pages(3000, 1000), 2, mode, SEED);

@@ -42,7 +42,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every PLAIN reader against parquet-java's, over data shapes, page sizes, read plans and inputs. */
@@ -170,8 +169,8 @@ class PlainReadersTest {
   }
 
   @Test
-  void booleanAndByteArrayHaveTheirOwnReaders() {
-    assertNull(PlainReaders.forColumn(column(PrimitiveTypeName.BOOLEAN)));
-    assertNull(PlainReaders.forColumn(column(PrimitiveTypeName.BINARY)));
+  void theEntryGivesBooleanAndByteArrayTheirOwnReaders() {
+    assertTrue(PlainReaders.forColumn(column(PrimitiveTypeName.BOOLEAN)) instanceof PlainBooleanReader);
+    assertTrue(PlainReaders.forColumn(column(PrimitiveTypeName.BINARY)) instanceof PlainBinaryReader);
   }
 }

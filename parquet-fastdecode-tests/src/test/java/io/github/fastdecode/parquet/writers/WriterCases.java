@@ -26,17 +26,17 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 
-/** Page sequences and writer settings shared by the writer tests. */
-final class WriterCases {
+/** Page sequences and writer settings shared by the writer tests (each in its encoding's package). */
+public final class WriterCases {
   private WriterCases() {}
 
-  static final long SEED = 0x5EED_0005L;
+  public static final long SEED = 0x5EED_0005L;
 
   /** Writer construction settings: initial slab size, page size hint, allocator. */
-  static final class Settings {
-    final int slab;
-    final int page;
-    final ByteBufferAllocator allocator;
+  public static final class Settings {
+    public final int slab;
+    public final int page;
+    public final ByteBufferAllocator allocator;
 
     Settings(int slab, int page, ByteBufferAllocator allocator) {
       this.slab = slab;
@@ -51,12 +51,12 @@ final class WriterCases {
   }
 
   /** Small slabs that grow many times on the heap, and parquet-java's usual sizes in direct memory. */
-  static final List<Settings> SETTINGS = List.of(
+  public static final List<Settings> SETTINGS = List.of(
       new Settings(64, 1 << 20, HeapByteBufferAllocator.getInstance()),
       new Settings(64 * 1024, 1 << 26, DirectByteBufferAllocator.getInstance()));
 
   /** Every shape at every page size of {@link DataShapes#PAGE_SIZES}, in that order, as one run of pages. */
-  static <T> List<Values> pages(IntFunction<Map<String, T>> shapes, Function<T, Values> values) {
+  public static <T> List<Values> pages(IntFunction<Map<String, T>> shapes, Function<T, Values> values) {
     List<Values> pages = new ArrayList<>();
     for (int n : DataShapes.PAGE_SIZES) {
       for (Map.Entry<String, T> e : shapes.apply(n).entrySet()) {
@@ -66,31 +66,31 @@ final class WriterCases {
     return pages;
   }
 
-  static List<Values> intPages() {
+  public static List<Values> intPages() {
     return pages(n -> DataShapes.integerShapes(n, SEED, 32), WriterDifferential::ints);
   }
 
-  static List<Values> longPages() {
+  public static List<Values> longPages() {
     return pages(n -> DataShapes.integerShapes(n, SEED, 64), WriterDifferential::longs);
   }
 
-  static List<Values> floatPages() {
+  public static List<Values> floatPages() {
     return pages(n -> Map.of("floats", DataShapes.floats(n, SEED + n)), WriterDifferential::floats);
   }
 
-  static List<Values> doublePages() {
+  public static List<Values> doublePages() {
     return pages(n -> Map.of("doubles", DataShapes.doubles(n, SEED + n)), WriterDifferential::doubles);
   }
 
-  static List<Values> booleanPages() {
+  public static List<Values> booleanPages() {
     return pages(n -> DataShapes.booleanShapes(n, SEED + n), WriterDifferential::booleans);
   }
 
-  static List<Values> fixedPages(int length) {
+  public static List<Values> fixedPages(int length) {
     return pages(n -> Map.of("fixed" + length, DataShapes.fixedBytes(n, length, SEED + n)), WriterDifferential::binaries);
   }
 
-  static List<Values> binaryPages() {
+  public static List<Values> binaryPages() {
     return pages(n -> DataShapes.binaryShapes(n, SEED + n), WriterDifferential::binaries);
   }
 }

@@ -40,11 +40,11 @@ import org.apache.parquet.io.api.Binary;
  * pages are byte for byte the same, then that they decode to the values written through
  * parquet-java's reader and this library's reader.
  */
-final class WriterDifferential {
+public final class WriterDifferential {
   private WriterDifferential() {}
 
   /** How the subject writer is driven; the oracle always writes one scalar call per value. */
-  enum Mode {
+  public enum Mode {
     SCALAR,
     BULK,
     /** Seeded random steps: bulk calls of 0..70 values and runs of 1..5 scalar calls. */
@@ -52,26 +52,26 @@ final class WriterDifferential {
   }
 
   /** One page's values, and how to write a range of them. */
-  abstract static class Values {
+  public abstract static class Values {
     /** Shape and size, for failure messages. */
-    String name = "";
+    public String name = "";
 
-    Values named(String name) {
+    public Values named(String name) {
       this.name = name;
       return this;
     }
 
-    abstract int size();
+    public abstract int size();
 
-    abstract void scalar(ValuesWriter w, int from, int to);
+    public abstract void scalar(ValuesWriter w, int from, int to);
 
-    abstract void bulk(BatchValuesWriter w, int from, int to);
+    public abstract void bulk(BatchValuesWriter w, int from, int to);
 
     /** The values as {@link ValueKind#expected} gives them. */
-    abstract Object expected();
+    public abstract Object expected();
   }
 
-  static Values ints(long[] v) {
+  public static Values ints(long[] v) {
     int[] a = new int[v.length];
     for (int i = 0; i < v.length; i++) {
       a[i] = (int) v[i];
@@ -79,42 +79,42 @@ final class WriterDifferential {
     return ints(a);
   }
 
-  static Values ints(int[] a) {
+  public static Values ints(int[] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           w.writeInteger(a[i]);
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) { w.writeIntegers(a, from, to - from); }
-      @Override Object expected() { return Arrays.stream(a).asLongStream().toArray(); }
+      @Override public void bulk(BatchValuesWriter w, int from, int to) { w.writeIntegers(a, from, to - from); }
+      @Override public Object expected() { return Arrays.stream(a).asLongStream().toArray(); }
     };
   }
 
-  static Values longs(long[] a) {
+  public static Values longs(long[] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           w.writeLong(a[i]);
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) { w.writeLongs(a, from, to - from); }
-      @Override Object expected() { return a.clone(); }
+      @Override public void bulk(BatchValuesWriter w, int from, int to) { w.writeLongs(a, from, to - from); }
+      @Override public Object expected() { return a.clone(); }
     };
   }
 
-  static Values floats(float[] a) {
+  public static Values floats(float[] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           w.writeFloat(a[i]);
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) { w.writeFloats(a, from, to - from); }
-      @Override Object expected() {
+      @Override public void bulk(BatchValuesWriter w, int from, int to) { w.writeFloats(a, from, to - from); }
+      @Override public Object expected() {
         long[] b = new long[a.length];
         for (int i = 0; i < a.length; i++) {
           b[i] = Float.floatToRawIntBits(a[i]);
@@ -124,16 +124,16 @@ final class WriterDifferential {
     };
   }
 
-  static Values doubles(double[] a) {
+  public static Values doubles(double[] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           w.writeDouble(a[i]);
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) { w.writeDoubles(a, from, to - from); }
-      @Override Object expected() {
+      @Override public void bulk(BatchValuesWriter w, int from, int to) { w.writeDoubles(a, from, to - from); }
+      @Override public Object expected() {
         long[] b = new long[a.length];
         for (int i = 0; i < a.length; i++) {
           b[i] = Double.doubleToRawLongBits(a[i]);
@@ -143,16 +143,16 @@ final class WriterDifferential {
     };
   }
 
-  static Values booleans(boolean[] a) {
+  public static Values booleans(boolean[] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           w.writeBoolean(a[i]);
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) { w.writeBooleans(a, from, to - from); }
-      @Override Object expected() {
+      @Override public void bulk(BatchValuesWriter w, int from, int to) { w.writeBooleans(a, from, to - from); }
+      @Override public Object expected() {
         long[] b = new long[a.length];
         for (int i = 0; i < a.length; i++) {
           b[i] = a[i] ? 1 : 0;
@@ -163,10 +163,10 @@ final class WriterDifferential {
   }
 
   /** Byte arrays; bulk calls pass a {@link BinaryBatch} that starts with an unrelated value, so offsets matter. */
-  static Values binaries(byte[][] a) {
+  public static Values binaries(byte[][] a) {
     return new Values() {
-      @Override int size() { return a.length; }
-      @Override void scalar(ValuesWriter w, int from, int to) {
+      @Override public int size() { return a.length; }
+      @Override public void scalar(ValuesWriter w, int from, int to) {
         for (int i = from; i < to; i++) {
           // A slice of a larger array: writers must honour the offset.
           byte[] padded = new byte[a[i].length + 3];
@@ -174,7 +174,7 @@ final class WriterDifferential {
           w.writeBytes(Binary.fromConstantByteArray(padded, 2, a[i].length));
         }
       }
-      @Override void bulk(BatchValuesWriter w, int from, int to) {
+      @Override public void bulk(BatchValuesWriter w, int from, int to) {
         BinaryBatch batch = new BinaryBatch();
         batch.add(new byte[] {7, 7, 7}, 0, 3);
         for (int i = from; i < to; i++) {
@@ -182,17 +182,17 @@ final class WriterDifferential {
         }
         w.writeBinaries(batch, 1, to - from);
       }
-      @Override Object expected() { return a.clone(); }
+      @Override public Object expected() { return a.clone(); }
     };
   }
 
   /** How a page is decoded back: the value kind and both readers (either may be null to skip it). */
-  static final class Decode {
-    final ValueKind kind;
-    final Supplier<? extends ValuesReader> parquetJava;
-    final Supplier<? extends BatchValuesReader> fastdecode;
+  public static final class Decode {
+    public final ValueKind kind;
+    public final Supplier<? extends ValuesReader> parquetJava;
+    public final Supplier<? extends BatchValuesReader> fastdecode;
 
-    Decode(ValueKind kind, Supplier<? extends ValuesReader> parquetJava, Supplier<? extends BatchValuesReader> fastdecode) {
+    public Decode(ValueKind kind, Supplier<? extends ValuesReader> parquetJava, Supplier<? extends BatchValuesReader> fastdecode) {
       this.kind = kind;
       this.parquetJava = parquetJava;
       this.fastdecode = fastdecode;
@@ -203,7 +203,7 @@ final class WriterDifferential {
    * Writes {@code pages} in order with one oracle and one subject writer, resetting both between
    * pages, in {@code mode}; {@code seed} drives {@link Mode#MIXED} and is in every failure message.
    */
-  static void check(String label, Supplier<? extends ValuesWriter> oracle, Supplier<? extends BatchValuesWriter> subject,
+  public static void check(String label, Supplier<? extends ValuesWriter> oracle, Supplier<? extends BatchValuesWriter> subject,
       List<Values> pages, Mode mode, long seed, Decode decode) {
     ValuesWriter o = oracle.get();
     BatchValuesWriter s = subject.get();
@@ -262,14 +262,14 @@ final class WriterDifferential {
    * Runs {@link #check} in every mode, decoding in the bulk one only: the bytes are parquet-java's
    * in every mode, so one mode's decoding covers them all.
    */
-  static void checkAllModes(String label, Supplier<? extends ValuesWriter> oracle, Supplier<? extends BatchValuesWriter> subject,
+  public static void checkAllModes(String label, Supplier<? extends ValuesWriter> oracle, Supplier<? extends BatchValuesWriter> subject,
       List<Values> pages, long seed, Decode decode) {
     for (Mode mode : Mode.values()) {
       check(label, oracle, subject, pages, mode, seed, mode == Mode.BULK ? decode : null);
     }
   }
 
-  static byte[] bytes(ValuesWriter w) {
+  public static byte[] bytes(ValuesWriter w) {
     try {
       return w.getBytes().toByteArray();
     } catch (IOException e) {
@@ -277,13 +277,13 @@ final class WriterDifferential {
     }
   }
 
-  static void sameBufferedSize(String where, ValuesWriter o, ValuesWriter s) {
+  public static void sameBufferedSize(String where, ValuesWriter o, ValuesWriter s) {
     if (o.getBufferedSize() != s.getBufferedSize()) {
       throw new AssertionError(where + ": getBufferedSize() " + s.getBufferedSize() + ", parquet-java's " + o.getBufferedSize());
     }
   }
 
-  static void sameBytes(String where, byte[] expected, byte[] got) {
+  public static void sameBytes(String where, byte[] expected, byte[] got) {
     int at = Arrays.mismatch(expected, got);
     if (at >= 0) {
       throw new AssertionError(where + ": page bytes differ from parquet-java's at byte " + at + " of " + expected.length

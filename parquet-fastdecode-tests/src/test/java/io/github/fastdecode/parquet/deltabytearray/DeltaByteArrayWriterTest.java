@@ -30,7 +30,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
-import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
@@ -38,9 +37,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY writers: parquet-java's page bytes, every shape, size and write mode. */
+/**
+ * The DELTA_BYTE_ARRAY writer: parquet-java's page bytes, every shape, size and write mode
+ * (DELTA_LENGTH_BYTE_ARRAY, which it writes its suffixes with: {@link DeltaLengthByteArrayWriterTest}).
+ */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
-class DeltaByteArrayWritersTest {
+class DeltaByteArrayWriterTest {
   private static final long SEED = 5_1246L;
   private static final HeapByteBufferAllocator HEAP = HeapByteBufferAllocator.getInstance();
 
@@ -50,23 +52,6 @@ class DeltaByteArrayWritersTest {
 
   private static boolean tooBig(int n, String shape) {
     return n > 5_000 && shape.equals("mixedUpTo10k");
-  }
-
-  @ParameterizedTest
-  @MethodSource("sizes")
-  void deltaLengthWritesParquetJavasBytes(int n) {
-    for (Map.Entry<String, byte[][]> shape : DataShapes.binaryShapes(n, SEED).entrySet()) {
-      if (tooBig(n, shape.getKey())) {
-        continue;
-      }
-      Values values = Values.ofBinaries(PrimitiveTypeName.BINARY, shape.getValue());
-      for (Mode mode : Mode.values()) {
-        // Two pages and a second chunk: reset() must leave nothing behind.
-        WriteDifferential.check("DELTA_LENGTH_BYTE_ARRAY " + shape.getKey() + " n=" + n,
-            new DeltaLengthByteArrayValuesWriter(64, 1 << 20, HEAP), new DeltaLengthByteArrayWriter(64, 1 << 20, HEAP),
-            values, new int[] {n / 3, n}, 2, mode, SEED + n);
-      }
-    }
   }
 
   @ParameterizedTest
@@ -126,17 +111,11 @@ class DeltaByteArrayWritersTest {
       org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter oracle =
           new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(64, 1 << 20, HEAP);
       DeltaByteArrayWriter subject = new DeltaByteArrayWriter(64, 1 << 20, HEAP);
-      DeltaLengthByteArrayValuesWriter lengthOracle = new DeltaLengthByteArrayValuesWriter(64, 1 << 20, HEAP);
-      DeltaLengthByteArrayWriter lengthSubject = new DeltaLengthByteArrayWriter(64, 1 << 20, HEAP);
       Values values = Values.ofBinaries(PrimitiveTypeName.BINARY, v);
       values.writeScalar(oracle, 0, v.length, false);
-      values.writeScalar(lengthOracle, 0, v.length, false);
       values.writeBulk(subject, 0, bulk);
-      values.writeBulk(lengthSubject, 0, bulk);
       values.writeScalar(subject, bulk, v.length, true);
-      values.writeScalar(lengthSubject, bulk, v.length, true);
       assertArrayEquals(oracle.getBytes().toByteArray(), subject.getBytes().toByteArray(), "DELTA_BYTE_ARRAY bulk " + bulk);
-      assertArrayEquals(lengthOracle.getBytes().toByteArray(), lengthSubject.getBytes().toByteArray(), "DLBA bulk " + bulk);
     }
   }
 
@@ -171,9 +150,6 @@ class DeltaByteArrayWritersTest {
     }
     w.writeBinaries(batch, 0, batch.size());
     assertArrayEquals(ParquetJavaPages.deltaBinaries(v), w.getBytes().toByteArray());
-    DeltaLengthByteArrayWriter l = new DeltaLengthByteArrayWriter(64 * 1024, 64 * 1024 * 1024, HEAP);
-    l.writeBinaries(batch, 0, batch.size());
-    assertArrayEquals(ParquetJavaPages.deltaLengthBinaries(v), l.getBytes().toByteArray());
   }
 
   @Test
@@ -183,6 +159,5 @@ class DeltaByteArrayWritersTest {
     batch.add(new byte[] {1, 2}, 0, 2);
     assertThrows(IndexOutOfBoundsException.class, () -> w.writeBinaries(batch, 0, 2));
     assertThrows(IndexOutOfBoundsException.class, () -> w.writeBytes(new byte[3], 2, 2));
-    assertThrows(IndexOutOfBoundsException.class, () -> new DeltaLengthByteArrayWriter(64, 1 << 20, HEAP).writeBinaries(batch, 1, 1));
   }
 }

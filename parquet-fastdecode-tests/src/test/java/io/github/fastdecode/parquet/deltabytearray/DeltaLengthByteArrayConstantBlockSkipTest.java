@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Timeout;
  * bad length inside a constant block, where the skip must fail exactly as a read does.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class DeltaLengthConstantBlockSkipTest {
+class DeltaLengthByteArrayConstantBlockSkipTest {
   private static final long SEED = 20261123L;
 
   @Test

@@ -13,16 +13,17 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.writers;
+package io.github.fastdecode.parquet.bytestreamsplit;
 
 import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.FastDecode;
-import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
 import io.github.fastdecode.parquet.conformance.ValueKind;
+import io.github.fastdecode.parquet.writers.WriterCases;
 import io.github.fastdecode.parquet.writers.WriterCases.Settings;
+import io.github.fastdecode.parquet.writers.WriterDifferential;
 import io.github.fastdecode.parquet.writers.WriterDifferential.Decode;
 import java.util.List;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;

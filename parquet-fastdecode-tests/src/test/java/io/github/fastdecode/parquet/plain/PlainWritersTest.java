@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.writers;
+package io.github.fastdecode.parquet.plain;
 
 import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,10 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.conformance.ValueKind;
-import io.github.fastdecode.parquet.plain.PlainBooleanWriter;
-import io.github.fastdecode.parquet.plain.PlainFixedLenWriter;
-import io.github.fastdecode.parquet.plain.PlainWriter;
+import io.github.fastdecode.parquet.writers.WriterCases;
 import io.github.fastdecode.parquet.writers.WriterCases.Settings;
+import io.github.fastdecode.parquet.writers.WriterDifferential;
 import io.github.fastdecode.parquet.writers.WriterDifferential.Decode;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.plain.BinaryPlainValuesReader;

@@ -33,7 +33,6 @@ import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesReader;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
@@ -42,24 +41,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class DeltaByteArraysTest {
+/** DELTA_BYTE_ARRAY reads against parquet-java's reader (DELTA_LENGTH_BYTE_ARRAY: {@link DeltaLengthByteArrayReaderTest}). */
+class DeltaByteArrayReaderTest {
   private static final long SEED = 1_246L;
 
   static int[] sizes() {
     return DataShapes.PAGE_SIZES;
-  }
-
-  @ParameterizedTest
-  @MethodSource("sizes")
-  void deltaLengthMatchesParquetJava(int n) {
-    for (Map.Entry<String, byte[][]> shape : DataShapes.binaryShapes(n, SEED).entrySet()) {
-      if (n > 5_000 && shape.getKey().equals("mixedUpTo10k")) {
-        continue;
-      }
-      byte[] page = ParquetJavaPages.deltaLengthBinaries(shape.getValue());
-      Differential.check("DELTA_LENGTH_BYTE_ARRAY " + shape.getKey() + " n=" + n + " seed=" + SEED,
-          DeltaLengthByteArrayValuesReader::new, DeltaLengthByteArrayReader::new, page, n, ValueKind.BINARY, ReadPlan.standard(n));
-    }
   }
 
   @ParameterizedTest
@@ -86,8 +73,6 @@ class DeltaByteArraysTest {
         page, 300, ValueKind.BINARY, ReadPlan.standard(300));
     assertInstanceOf(DeltaByteArrayReader.class,
         FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16), Encoding.DELTA_BYTE_ARRAY));
-    assertInstanceOf(DeltaLengthByteArrayReader.class,
-        FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.BINARY), Encoding.DELTA_LENGTH_BYTE_ARRAY));
   }
 
   /** A DELTA_BYTE_ARRAY page built by hand, so its first value can have a prefix (old writers, PARQUET-246). */
@@ -187,7 +172,7 @@ class DeltaByteArraysTest {
   }
 
   @Test
-  void lyingPrefixesAndLengthsFailCleanly() throws Exception {
+  void lyingPrefixesFailCleanly() throws Exception {
     // prefix longer than the previous value
     byte[] tooLong = handPage(new int[] {0, 9}, new byte[][] {"abc".getBytes(), "d".getBytes()});
     DeltaByteArrayReader r = new DeltaByteArrayReader();
@@ -200,16 +185,6 @@ class DeltaByteArraysTest {
     DeltaByteArrayReader n = new DeltaByteArrayReader();
     n.initFromPage(2, InputKind.HEAP.open(negative));
     assertThrows(ParquetDecodingException.class, () -> n.skip(2));
-    // DELTA_LENGTH lengths: negative, and overflowing the page
-    for (long[] lies : new long[][] {{3, -2}, {3, Integer.MAX_VALUE}, {Integer.MAX_VALUE, Integer.MAX_VALUE}}) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      out.writeBytes(ParquetJavaPages.deltaInts(lies, 128, 4));
-      out.writeBytes("abcdef".getBytes());
-      DeltaLengthByteArrayReader d = new DeltaLengthByteArrayReader();
-      d.initFromPage(2, InputKind.HEAP.open(out.toByteArray()));
-      assertThrows(ParquetDecodingException.class, () -> d.readBinaries(new BinaryBatch(), 2));
-      assertThrows(ParquetDecodingException.class, () -> d.skip(2));
-    }
   }
 
   @Test
@@ -218,8 +193,5 @@ class DeltaByteArraysTest {
     byte[] dba = ParquetJavaPages.deltaBinaries(values);
     Corruption.everyTruncation("DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
     Corruption.everyBitFlip("DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY", DeltaByteArrayReader::new, dba, 20, ValueKind.BINARY);
-    byte[] dlba = ParquetJavaPages.deltaLengthBinaries(values);
-    Corruption.everyTruncation("DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
-    Corruption.everyBitFlip("DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY", DeltaLengthByteArrayReader::new, dlba, 20, ValueKind.BINARY);
   }
 }

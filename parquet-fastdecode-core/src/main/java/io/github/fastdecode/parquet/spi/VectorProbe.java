@@ -13,15 +13,21 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.internal;
+package io.github.fastdecode.parquet.spi;
 
 import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.bytestreamsplit.VectorByteStreamSplit;
 import io.github.fastdecode.parquet.deltabytearray.VectorDeltaByteArray;
+import io.github.fastdecode.parquet.internal.VectorSlotCopy;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 
 /**
  * The one place {@link VectorSupport} touches the vector kernels, by reflection, so that a JVM
  * without {@code jdk.incubator.vector} never loads a class that needs it.
+ *
+ * <p>It lives here, above every package that has a vector kernel (bitpacking, bytestreamsplit,
+ * deltabytearray, internal), so that no lower package imports a higher one: {@code VectorSupport}
+ * at the bottom names this class only as a string ({@code VectorSupport.PROBE}).
  */
 final class VectorProbe {
   private VectorProbe() {}

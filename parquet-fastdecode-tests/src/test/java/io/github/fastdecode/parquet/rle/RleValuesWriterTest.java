@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.writers;
+package io.github.fastdecode.parquet.rle;
 
 import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.ValueKind;
-import io.github.fastdecode.parquet.rle.RleValuesReader;
-import io.github.fastdecode.parquet.rle.RleValuesWriter;
+import io.github.fastdecode.parquet.writers.WriterCases;
 import io.github.fastdecode.parquet.writers.WriterCases.Settings;
+import io.github.fastdecode.parquet.writers.WriterDifferential;
 import io.github.fastdecode.parquet.writers.WriterDifferential.Decode;
 import io.github.fastdecode.parquet.writers.WriterDifferential.Values;
 import java.io.IOException;

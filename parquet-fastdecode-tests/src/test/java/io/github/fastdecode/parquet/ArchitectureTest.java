@@ -1,0 +1,195 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.github.fastdecode.parquet.internal.LayerViolationFixture;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The core's packages depend only on the layers below them (and on their own), checked on the
+ * compiled classes of parquet-fastdecode-core, every kind of dependency counted (imports, calls,
+ * fields, signatures, inheritance). Bottom to top:
+ *
+ * <ol>
+ *   <li>{@code internal}: byte order, page views, varints, vector switch;
+ *   <li>{@code bitpacking}: the bit packing kernels;
+ *   <li>value conversions: {@code convert}, {@code unsigned} (pure functions over values, which the
+ *       base types' bulk defaults call);
+ *   <li>the base types every encoding implements or throws, in the root package: {@link
+ *       BatchValuesReader}, {@link BatchValuesWriter}, {@link BinaryBatch}, {@link
+ *       ValuesDecodingException};
+ *   <li>the encodings, one package each: {@code plain}, {@code rle}, {@code delta}, {@code
+ *       bytestreamsplit}, {@code deltabytearray}, {@code dictionary}, and {@code fallback}
+ *       (parquet-java's readers behind the bulk interface). An encoding imports another only
+ *       where its format is built on it: {@link #ENCODING_EDGES};
+ *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, {@link
+ *       FastValuesWriterFactory}, {@link ParquetWriterBuilders});
+ *   <li>{@code column}: pages to batches.
+ * </ol>
+ *
+ * Adapters (the benchmarks' command line, the Spark module) are other modules, above all of these.
+ * A class in a package no layer names fails the test: a new package has to be placed.
+ *
+ * <p>One reference is by name and so not seen here: {@code internal.VectorSupport} loads {@code
+ * spi.VectorProbe} reflectively (the probe must sit above every package with a vector kernel);
+ * {@code BitUnpackerTest} fails if that name is wrong, since the kernels then stay off.
+ */
+class ArchitectureTest {
+  private static final String ROOT = "io.github.fastdecode.parquet";
+
+  /** Root-package classes the encodings build on; the rest of the root package is the facade. */
+  private static final Set<String> BASE_TYPES =
+      Set.of("BatchValuesReader", "BatchValuesWriter", "BinaryBatch", "ValuesDecodingException");
+
+  /** Layers, bottom to top: the packages below the root in each ("" is the facade's root classes). */
+  private static final List<List<String>> LAYERS = List.of(
+      List.of("internal"),
+      List.of("bitpacking"),
+      List.of("convert", "unsigned"),
+      List.of("<base types>"),
+      List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary", "fallback"),
+      List.of("spi", ""),
+      List.of("column"));
+
+  /**
+   * Within the encodings layer, the only imports from one encoding to another: the byte-array
+   * encodings write and read their lengths as DELTA_BINARY_PACKED, and the dictionary encoding's
+   * ids are RLE / bit-packed hybrid runs.
+   */
+  static final Map<String, Set<String>> ENCODING_EDGES = Map.of(
+      "deltabytearray", Set.of("delta"),
+      "dictionary", Set.of("rle"));
+
+  private static final int ENCODINGS = 4;
+
+  @Test
+  void everyCorePackageDependsOnlyOnLayersBelowIt() throws IOException, URISyntaxException {
+    JavaClasses core = importCore();
+    assertTrue(core.size() > 50, "only " + core.size() + " core classes found: is the import looking at the right place?");
+    List<String> violations = violations(core);
+    assertTrue(violations.isEmpty(), violations.size() + " dependencies go up the layers or across encodings "
+        + "(see ArchitectureTest's Javadoc for the order):\n  " + String.join("\n  ", violations));
+  }
+
+  @Test
+  void everyLayerHasClasses() throws IOException, URISyntaxException {
+    // Guards against a layer table that names packages which no longer exist (and so checks nothing).
+    Set<String> seen = new TreeSet<>();
+    for (JavaClass c : importCore()) {
+      seen.add(unit(c));
+    }
+    for (List<String> layer : LAYERS) {
+      for (String unit : layer) {
+        assertTrue(seen.contains(unit), "no core class in " + (unit.isEmpty() ? "the root package's facade" : unit));
+      }
+    }
+  }
+
+  @Test
+  void aLowerPackageImportingAHigherOneIsReported() {
+    // The check itself can fail: an internal class that uses the facade.
+    JavaClasses fixture = new ClassFileImporter().importClasses(LayerViolationFixture.class);
+    List<String> violations = violations(fixture);
+    assertEquals(1, violations.size(), String.join("\n", violations));
+    assertTrue(violations.get(0).contains("internal.LayerViolationFixture") && violations.get(0).contains("FastDecode"),
+        violations.get(0));
+  }
+
+  /** Every dependency of {@code classes} on a core class in a higher layer, or on an encoding not in its edges. */
+  static List<String> violations(JavaClasses classes) {
+    List<String> found = new ArrayList<>();
+    for (JavaClass origin : classes) {
+      String from = unit(origin);
+      int fromLayer = layerOf(from, origin);
+      for (Dependency d : origin.getDirectDependenciesFromSelf()) {
+        JavaClass target = d.getTargetClass();
+        if (!inCore(target)) {
+          continue;
+        }
+        String to = unit(target);
+        int toLayer = layerOf(to, target);
+        boolean up = toLayer > fromLayer;
+        boolean across = toLayer == ENCODINGS && fromLayer == ENCODINGS && !to.equals(from)
+            && !ENCODING_EDGES.getOrDefault(from, Set.of()).contains(to);
+        if (up || across) {
+          found.add(name(from) + " -> " + name(to) + ": " + d.getDescription());
+        }
+      }
+    }
+    return found;
+  }
+
+  private static boolean inCore(JavaClass c) {
+    String p = c.getPackageName();
+    return p.equals(ROOT) || p.startsWith(ROOT + ".");
+  }
+
+  /** The package below the root ("internal", "column", ...), "" for the facade, "<base types>" for the base types. */
+  static String unit(JavaClass c) {
+    String p = c.getPackageName();
+    if (p.equals(ROOT)) {
+      String top = c.getName().substring(ROOT.length() + 1);
+      int nested = top.indexOf('$');
+      return BASE_TYPES.contains(nested < 0 ? top : top.substring(0, nested)) ? "<base types>" : "";
+    }
+    String below = p.substring(ROOT.length() + 1);
+    int dot = below.indexOf('.');
+    return dot < 0 ? below : below.substring(0, dot);
+  }
+
+  private static int layerOf(String unit, JavaClass c) {
+    for (int i = 0; i < LAYERS.size(); i++) {
+      if (LAYERS.get(i).contains(unit)) {
+        return i;
+      }
+    }
+    throw new AssertionError(c.getName() + " is in package " + name(unit) + ", which no layer of ArchitectureTest names: place it");
+  }
+
+  private static String name(String unit) {
+    return unit.isEmpty() ? "(root facade)" : unit.equals("<base types>") ? "(root base types)" : unit;
+  }
+
+  /** The classes of parquet-fastdecode-core only (its classes directory or jar), not the tests' own. */
+  private static JavaClasses importCore() throws IOException, URISyntaxException {
+    Path location = Paths.get(BatchValuesReader.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    ClassFileImporter importer = new ClassFileImporter();
+    if (Files.isDirectory(location)) {
+      return importer.importPath(location);
+    }
+    try (JarFile jar = new JarFile(location.toFile())) {
+      return importer.importJar(jar);
+    }
+  }
+}
