@@ -63,9 +63,33 @@ class BenchmarkProfileTest {
   void fullSelectsEveryBenchmarkAndQuickIsASubsetUnderFifteenMinutesForThreeJdks() {
     int all = find(".*").size();
     assertEquals(all, find(BenchmarkProfile.FULL.groups().get(0).get(0)).size());
-    assertTrue(BenchmarkProfile.QUICK.forks() < BenchmarkProfile.FULL.forks());
-    assertTrue(3 * BenchmarkProfile.QUICK.estimatedSecondsPerJdk() < 15 * 60,
-        "quick: " + BenchmarkProfile.QUICK.estimatedSecondsPerJdk() + " s per JDK");
+    assertTrue(BenchmarkProfile.QUICK.forks(25) < BenchmarkProfile.FULL.forks(25));
+    double quick = 0;
+    for (int jdk : new int[] {17, 21, 25}) {
+      quick += BenchmarkProfile.QUICK.estimatedSeconds(jdk);
+    }
+    assertTrue(quick < 15 * 60, "quick: " + quick + " s for JDK 17, 21 and 25");
+  }
+
+  @Test
+  void trinoBenchmarksCountOnlyWhereTheirForksRunThem() {
+    int trinoForks = find(TrinoContender.BENCHMARKS).size(); // FULL's one fork per benchmark and parameter set: at least this
+    assertTrue(trinoForks > 0, "the jar lists Trino benchmarks");
+    // Java 17 forks never run them; Java 25 forks do when the jar was built with the contender.
+    int expected = TrinoContender.isBuiltIn() ? BenchmarkProfile.FULL.forks(17) + trinoCombinations() : BenchmarkProfile.FULL.forks(17);
+    assertEquals(expected, BenchmarkProfile.FULL.forks(25));
+  }
+
+  private static int trinoCombinations() {
+    int total = 0;
+    for (BenchmarkListEntry e : find(TrinoContender.BENCHMARKS)) {
+      int combinations = 1;
+      for (String[] values : e.getParams().get().values()) {
+        combinations *= values.length;
+      }
+      total += combinations;
+    }
+    return total;
   }
 
   @Test
