@@ -76,8 +76,9 @@ public abstract class TrinoBenchmark {
   TrinoContender.Factory loadTrino() {
     TrinoContender.Factory factory = TrinoContender.load(vectorized);
     describe = factory.describe();
-    // In the fork's output (JMH's log): which of Trino's code paths ran.
-    System.out.println("# " + getClass().getSimpleName() + ": " + describe);
+    // In the fork's output (JMH's log), where JMH runs setup: after "# Warmup Iteration   1: ",
+    // before that iteration's score. Says which of Trino's code paths ran.
+    System.out.print("[" + describe + "] ");
     return factory;
   }
 
