@@ -38,7 +38,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public enum BenchmarkProfile {
   /**
-   * One or two cases per encoding family, short warm-up: 29 forks, about 5 minutes per JDK on 2
+   * One or two cases per encoding family, short warm-up: 31 forks, about 5 minutes per JDK on 2
    * cores; on JDK 25, 6 more for Trino's decoders ({@link TrinoContender}) in five of the groups.
    */
   QUICK(
