@@ -16,7 +16,11 @@
 package io.github.fastdecode.parquet.benchmarks.cli;
 
 import io.github.fastdecode.parquet.benchmarks.jmh.ForkOptions;
+import io.github.fastdecode.parquet.benchmarks.jmh.TrinoContender;
+import io.github.fastdecode.parquet.benchmarks.report.Comparison;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,7 +33,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code jmh [REGEX...] [JMH options]}: JMH's own command line, unchanged except that the forks
  * load the vector module where the JDK has it (unless {@code -jvmArgs}/{@code -jvmArgsAppend} are
- * given). {@link Main} sends arguments here before picocli sees them, so JMH's options need no
+ * given), and that the Trino benchmarks are left out where the forks' JDK is older than 25 (or the
+ * jar was built without them). {@link Main} sends arguments here before picocli sees them, so JMH's options need no
  * quoting; this class is also what {@code --help} lists.
  */
 @Command(
@@ -68,7 +73,13 @@ final class JmhCommand implements Callable<Integer> {
     for (String a : args) {
       jmhArgs.add(a.equals("--help") ? "-h" : a); // JMH knows only -h
     }
-    jmhArgs = ForkOptions.withVectorModule(jmhArgs);
+    int forkFeature = forkFeature(jmhArgs);
+    if (!TrinoContender.runsOn(forkFeature) && String.join(" ", jmhArgs).contains(Comparison.TRINO_CLASS_PREFIX)) {
+      err.println(NAME + ": the Trino benchmarks are left out: Trino's decoders need JDK " + TrinoContender.JAVA_FEATURE
+          + " forks and a jar built with them (these forks: Java " + forkFeature + ", built with them: "
+          + TrinoContender.isBuiltIn() + ")");
+    }
+    jmhArgs = ForkOptions.withoutTrinoBelow(ForkOptions.withVectorModule(jmhArgs), forkFeature);
     try {
       new CommandLineOptions(jmhArgs.toArray(new String[0]));
     } catch (CommandLineOptionException e) {
@@ -78,5 +89,22 @@ final class JmhCommand implements Callable<Integer> {
     out.flush();
     org.openjdk.jmh.Main.main(jmhArgs.toArray(new String[0]));
     return Main.OK;
+  }
+
+  /**
+   * The Java feature version the forks will run: that of {@code -jvm PATH} when given (from its
+   * {@code release} file or {@code -version}), else this JVM's. One that cannot be told counts as
+   * this JVM's: the Trino benchmarks' own setup then fails in forks that cannot run them.
+   */
+  static int forkFeature(List<String> jmhArgs) {
+    int i = jmhArgs.indexOf("-jvm");
+    if (i >= 0 && i + 1 < jmhArgs.size()) {
+      try {
+        return JdkLocator.inspect(Path.of(jmhArgs.get(i + 1)), "-jvm").feature();
+      } catch (IOException | RuntimeException e) {
+        return Runtime.version().feature();
+      }
+    }
+    return Runtime.version().feature();
   }
 }

@@ -246,7 +246,8 @@ public final class Main implements Callable<Integer> {
     List<RunResult> results = new ArrayList<>();
     BenchmarkProfile profile = BenchmarkProfile.QUICK;
     for (List<String> group : profile.groups()) {
-      List<String> jmhArgs = ForkOptions.withVectorModule(profile.jmhArguments(group));
+      List<String> jmhArgs = ForkOptions.withoutTrinoBelow(ForkOptions.withVectorModule(profile.jmhArguments(group)),
+          Runtime.version().feature());
       // Printed so any group can be rerun alone, or longer, by hand.
       out.println("# default selection: " + NAME + " " + String.join(" ", jmhArgs));
       Collection<RunResult> groupResults = new Runner(new CommandLineOptions(jmhArgs.toArray(new String[0]))).run();

@@ -189,9 +189,15 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
       stdout.println("runall: JDK " + jdk.feature() + ": " + jdk.java() + " (" + jdk.version() + ", " + jdk.origin()
           + "), JVM flags " + jvmFlags(jdk));
     }
-    double perJdk = profile.estimatedSecondsPerJdk();
-    stdout.printf(Locale.ROOT, "runall: profile %s: %d forks per JDK, about %.0f min per JDK, %.0f min for %d JDK(s)%n",
-        profile.id(), profile.forks(), perJdk / 60, perJdk * found.size() / 60, found.size());
+    double seconds = 0;
+    List<String> perJdk = new ArrayList<>();
+    for (Jdk jdk : found.values()) {
+      double s = profile.estimatedSeconds(jdk.feature());
+      seconds += s;
+      perJdk.add(String.format(Locale.ROOT, "JDK %d: %d forks, about %.0f min", jdk.feature(), profile.forks(jdk.feature()), s / 60));
+    }
+    stdout.printf(Locale.ROOT, "runall: profile %s: %s; %.0f min for %d JDK(s)%n",
+        profile.id(), perJdk.isEmpty() ? "no JDK" : String.join(", ", perJdk), seconds / 60, found.size());
     if (dryRun) {
       for (Jdk jdk : found.values()) {
         for (List<String> group : profile.groups()) {
@@ -271,7 +277,7 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
     List<String> args = profile.jmhArguments(group);
     args.addAll(List.of("-jvm", jdk.java().toString(), "-jvmArgs", String.join(" ", jvmFlags(jdk))));
     args.addAll(extra);
-    return args;
+    return ForkOptions.withoutTrinoBelow(args, jdk.feature());
   }
 
   /**

@@ -37,19 +37,22 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * own; for {@link #QUICK} add one line to its groups with one or two representative cases.
  */
 public enum BenchmarkProfile {
-  /** One or two cases per encoding family, short warm-up: 29 forks, about 5 minutes per JDK on 2 cores. */
+  /**
+   * One or two cases per encoding family, short warm-up: 31 forks, about 5 minutes per JDK on 2
+   * cores; on JDK 25, 6 more for Trino's decoders ({@link TrinoContender}) in five of the groups.
+   */
   QUICK(
       List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
       List.of(
-          List.of("\\.PlainBenchmark\\.", "-p", "type=INT64"),
-          List.of("\\.DeltaBinaryPackedInt32Benchmark\\.", "-p", "shape=monotonic", "-p", "op=read"),
-          List.of("\\.DeltaBinaryPackedInt64Benchmark\\.", "-p", "shape=wide", "-p", "op=read"),
+          List.of("\\.(Trino)?PlainBenchmark\\.", "-p", "type=INT64"),
+          List.of("\\.(Trino)?DeltaBinaryPackedInt32Benchmark\\.", "-p", "shape=monotonic", "-p", "op=read"),
+          List.of("\\.(Trino)?DeltaBinaryPackedInt64Benchmark\\.", "-p", "shape=wide", "-p", "op=read"),
           List.of("\\.ByteStreamSplitBenchmark\\.", "-p", "type=DOUBLE,FLBA16"),
-          List.of("\\.RleDictionaryIdsBenchmark\\.", "-p", "bitWidth=12", "-p", "shape=random"),
+          List.of("\\.(Trino)?RleDictionaryIdsBenchmark\\.", "-p", "bitWidth=12", "-p", "shape=random"),
           List.of("\\.DictionaryDecodeBenchmark\\.", "-p", "type=INT64", "-p", "nullPercent=10"),
           List.of("\\.DefinitionLevelsBenchmark\\.", "-p", "nullPercent=10"),
           List.of("\\.BooleanBenchmark\\.", "-p", "encoding=RLE", "-p", "shape=runs"),
-          List.of("\\.ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
+          List.of("\\.(Trino)?ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
           List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"),
           List.of("\\.DeltaBinaryPackedWriterBenchmark\\.", "-p", "type=INT64", "-p", "shape=monotonic"),
           List.of("\\.ByteArrayWriterBenchmark\\.", "-p", "encoding=DELTA_BYTE_ARRAY", "-p", "length=10", "-p", "cardinality=high"))),
@@ -111,8 +114,12 @@ public enum BenchmarkProfile {
     return args;
   }
 
-  /** Forks one JDK's run will start: benchmark methods x parameter combinations x forks, over all groups. */
-  public int forks() {
+  /**
+   * Forks one JDK's run will start: benchmark methods x parameter combinations x forks, over all
+   * groups; the Trino benchmarks count only where forks of Java {@code forkFeature} run them.
+   */
+  public int forks(int forkFeature) {
+    List<String> excluded = TrinoContender.runsOn(forkFeature) ? List.of() : List.of(TrinoContender.BENCHMARKS);
     BenchmarkList list = BenchmarkList.defaultList();
     OutputFormat quiet = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
     int forks = Integer.parseInt(option("-f"));
@@ -125,7 +132,7 @@ public enum BenchmarkProfile {
           overridden.put(kv[0], kv[1].split(",").length);
         }
       }
-      for (BenchmarkListEntry entry : list.find(quiet, List.of(group.get(0)), List.of())) {
+      for (BenchmarkListEntry entry : list.find(quiet, List.of(group.get(0)), excluded)) {
         int combinations = 1;
         if (entry.getParams().hasValue()) {
           for (Map.Entry<String, String[]> p : entry.getParams().get().entrySet()) {
@@ -139,10 +146,10 @@ public enum BenchmarkProfile {
   }
 
   /** Expected seconds for one JDK: forks x (warm-up + measurement + {@link #FORK_OVERHEAD_SECONDS}). */
-  public double estimatedSecondsPerJdk() {
+  public double estimatedSeconds(int forkFeature) {
     double perFork = Integer.parseInt(option("-wi")) * seconds(option("-w"))
         + Integer.parseInt(option("-i")) * seconds(option("-r")) + FORK_OVERHEAD_SECONDS;
-    return forks() * perFork;
+    return forks(forkFeature) * perFork;
   }
 
   private String option(String name) {

@@ -79,22 +79,33 @@ public class BooleanBenchmark {
       case "PLAIN":
         enc = Encoding.PLAIN;
         parquetJavaReaders = BooleanPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainBooleans(page(p)));
         break;
       case "RLE":
         enc = Encoding.RLE;
         parquetJavaReaders = () -> new RunLengthBitPackingHybridValuesReader(1);
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.asBits(page(p)), 1));
         break;
       default:
         throw new IllegalArgumentException("unknown encoding " + encoding + "; known: PLAIN, RLE");
     }
+    pages = pages(encoding, shape);
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.BOOLEAN), enc);
     Verify.samePages(encoding + " BOOLEAN shape=" + shape + " via " + fastReader, pages, VALUES_PER_PAGE,
         values, this::parquetJavaPage, values, this::fastdecodePage);
   }
 
-  private boolean[] page(int p) {
+  /** The pages of an encoding and shape (also {@link TrinoBooleanBenchmark}'s). */
+  static BenchmarkPages pages(String encoding, String shape) {
+    switch (encoding) {
+      case "PLAIN":
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainBooleans(page(shape, p)));
+      case "RLE":
+        return BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.asBits(page(shape, p)), 1));
+      default:
+        throw new IllegalArgumentException("unknown encoding " + encoding + "; known: PLAIN, RLE");
+    }
+  }
+
+  private static boolean[] page(String shape, int p) {
     switch (shape) {
       case "random":
         return DataShapes.booleanShapes(VALUES_PER_PAGE, BenchmarkPages.seed(p)).get("random");

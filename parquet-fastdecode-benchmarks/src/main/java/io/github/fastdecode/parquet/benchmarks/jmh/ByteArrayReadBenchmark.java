@@ -111,38 +111,26 @@ public abstract class ByteArrayReadBenchmark {
     if (length < 1) {
       throw new IllegalArgumentException("length " + length + " is below 1");
     }
-    boolean varied;
-    switch (lengths) {
-      case "fixed":
-        varied = false;
-        break;
-      case "varied":
-        varied = true;
-        break;
-      default:
-        throw new IllegalArgumentException("unknown lengths " + lengths + "; known: fixed, varied");
-    }
+    boolean varied = varied(lengths);
     Encoding enc;
     switch (encoding()) {
       case "PLAIN":
         enc = Encoding.PLAIN;
         parquetJavaReaders = BinaryPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
         break;
       case "DELTA_LENGTH_BYTE_ARRAY":
         enc = Encoding.DELTA_LENGTH_BYTE_ARRAY;
         parquetJavaReaders = DeltaLengthByteArrayValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaLengthBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
         break;
       case "DELTA_BYTE_ARRAY":
         enc = Encoding.DELTA_BYTE_ARRAY;
         parquetJavaReaders = DeltaByteArrayReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
         break;
       default:
         throw new IllegalArgumentException(
             "unknown encoding " + encoding() + "; known: PLAIN, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY");
     }
+    pages = pages(encoding(), length, varied);
     // Room for a whole page, so the timed loop never grows it.
     batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * (varied ? 2 * length : length));
     batch.setBorrowing(true);
@@ -153,6 +141,33 @@ public abstract class ByteArrayReadBenchmark {
     Verify.samePages(label, pages, count, binaries, this::parquetJavaPage, batch, p -> fastdecodePage(p, batch));
     Verify.samePages(label + " (copying)", pages, count, binaries, this::parquetJavaPage, copyBatch,
         p -> fastdecodePage(p, copyBatch));
+  }
+
+  /** The pages of an encoding and value length (also {@link TrinoByteArrayReadBenchmark}'s). */
+  static BenchmarkPages pages(String encoding, int length, boolean varied) {
+    switch (encoding) {
+      case "PLAIN":
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
+      case "DELTA_LENGTH_BYTE_ARRAY":
+        return BenchmarkPages.write(p -> ParquetJavaPages.deltaLengthBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
+      case "DELTA_BYTE_ARRAY":
+        return BenchmarkPages.write(p -> ParquetJavaPages.deltaBinaries(BenchmarkPages.sortedStrings(p, length, varied)));
+      default:
+        throw new IllegalArgumentException(
+            "unknown encoding " + encoding + "; known: PLAIN, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY");
+    }
+  }
+
+  /** {@code fixed} or {@code varied} lengths (see {@link #lengths}). */
+  static boolean varied(String lengths) {
+    switch (lengths) {
+      case "fixed":
+        return false;
+      case "varied":
+        return true;
+      default:
+        throw new IllegalArgumentException("unknown lengths " + lengths + "; known: fixed, varied");
+    }
   }
 
   @Benchmark

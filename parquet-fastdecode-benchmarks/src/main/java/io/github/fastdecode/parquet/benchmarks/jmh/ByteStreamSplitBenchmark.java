@@ -95,28 +95,24 @@ public class ByteStreamSplitBenchmark {
         column = ParquetJavaPages.column(physical);
         parquetJavaDestination = fastdecodeDestination = floats = new float[VALUES_PER_PAGE];
         parquetJavaReaders = ByteStreamSplitValuesReaderForFloat::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.bssFloats(DataShapes.floats(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
         break;
       case "DOUBLE":
         physical = PrimitiveTypeName.DOUBLE;
         column = ParquetJavaPages.column(physical);
         parquetJavaDestination = fastdecodeDestination = doubles = new double[VALUES_PER_PAGE];
         parquetJavaReaders = ByteStreamSplitValuesReaderForDouble::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.bssDoubles(DataShapes.doubles(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
         break;
       case "INT32":
         physical = PrimitiveTypeName.INT32;
         column = ParquetJavaPages.column(physical);
         parquetJavaDestination = fastdecodeDestination = ints = new int[VALUES_PER_PAGE];
         parquetJavaReaders = ByteStreamSplitValuesReaderForInteger::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.bssInts(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 32)));
         break;
       case "INT64":
         physical = PrimitiveTypeName.INT64;
         column = ParquetJavaPages.column(physical);
         parquetJavaDestination = fastdecodeDestination = longs = new long[VALUES_PER_PAGE];
         parquetJavaReaders = ByteStreamSplitValuesReaderForLong::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.bssLongs(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 64)));
         break;
       case "FLBA16":
         physical = PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
@@ -125,15 +121,33 @@ public class ByteStreamSplitBenchmark {
         // Sized for a whole page up front, so the timed loop never grows it.
         fastdecodeDestination = batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * FLBA_LENGTH);
         parquetJavaReaders = () -> new ByteStreamSplitValuesReaderForFLBA(FLBA_LENGTH);
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.bssFixed(
-            DataShapes.fixedBytes(VALUES_PER_PAGE, FLBA_LENGTH, BenchmarkPages.seed(p)), FLBA_LENGTH));
         break;
       default:
         throw new IllegalArgumentException("unknown type " + type + "; known: FLOAT, DOUBLE, INT32, INT64, FLBA16");
     }
+    pages = pages(type);
     fastReader = FastDecode.newValuesReader(column, Encoding.BYTE_STREAM_SPLIT);
     Verify.samePages("BYTE_STREAM_SPLIT " + type + " via " + fastReader, pages, VALUES_PER_PAGE,
         parquetJavaDestination, this::parquetJavaPage, fastdecodeDestination, this::fastdecodePage);
+  }
+
+  /** The pages of a type (also {@link TrinoByteStreamSplitBenchmark}'s). */
+  static BenchmarkPages pages(String type) {
+    switch (type) {
+      case "FLOAT":
+        return BenchmarkPages.write(p -> ParquetJavaPages.bssFloats(DataShapes.floats(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
+      case "DOUBLE":
+        return BenchmarkPages.write(p -> ParquetJavaPages.bssDoubles(DataShapes.doubles(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
+      case "INT32":
+        return BenchmarkPages.write(p -> ParquetJavaPages.bssInts(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 32)));
+      case "INT64":
+        return BenchmarkPages.write(p -> ParquetJavaPages.bssLongs(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 64)));
+      case "FLBA16":
+        return BenchmarkPages.write(p -> ParquetJavaPages.bssFixed(
+            DataShapes.fixedBytes(VALUES_PER_PAGE, FLBA_LENGTH, BenchmarkPages.seed(p)), FLBA_LENGTH));
+      default:
+        throw new IllegalArgumentException("unknown type " + type + "; known: FLOAT, DOUBLE, INT32, INT64, FLBA16");
+    }
   }
 
   @Benchmark

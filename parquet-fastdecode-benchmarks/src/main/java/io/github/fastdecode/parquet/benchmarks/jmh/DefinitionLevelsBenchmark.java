@@ -65,10 +65,15 @@ public class DefinitionLevelsBenchmark {
   @Setup
   public void setup() {
     ParquetJavaCalls.prepare(callSite);
-    pages = BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.definitionLevels(p, nullPercent), 1));
+    pages = pages(nullPercent);
     fastReader = RleValuesReader.forLevels(MAX_LEVEL, true);
     Verify.samePagesAndCounts("RLE definition levels nullPercent=" + nullPercent + " via " + fastReader, pages,
         VALUES_PER_PAGE, levels, this::parquetJavaPage, levels, this::fastdecodePage);
+  }
+
+  /** The pages of a null percentage (also {@link TrinoDefinitionLevelsBenchmark}'s). */
+  static BenchmarkPages pages(int nullPercent) {
+    return BenchmarkPages.write(p -> ParquetJavaPages.rleLengthPrefixed(BenchmarkPages.definitionLevels(p, nullPercent), 1));
   }
 
   /** Returns the non-null rows of all pages, so the counting is not dead code. */

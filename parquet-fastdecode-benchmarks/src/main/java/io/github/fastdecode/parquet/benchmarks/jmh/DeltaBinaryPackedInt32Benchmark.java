@@ -101,11 +101,16 @@ public class DeltaBinaryPackedInt32Benchmark {
       default:
         throw new IllegalArgumentException("unknown op " + op + "; known: read, skip, asLong, asDouble");
     }
-    pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaInts(BenchmarkPages.integerShape(shape, p, 32),
-        BenchmarkPages.DELTA_BLOCK_SIZE, BenchmarkPages.DELTA_MINIBLOCKS));
+    pages = pages(shape);
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT32), Encoding.DELTA_BINARY_PACKED);
     Verify.samePages("DELTA_BINARY_PACKED INT32 shape=" + shape + " op=" + op + " via " + fastReader, pages, count,
         destination, this::parquetJavaPage, destination, this::fastdecodePage);
+  }
+
+  /** The pages of a shape (also {@link TrinoDeltaBinaryPackedInt32Benchmark}'s). */
+  static BenchmarkPages pages(String shape) {
+    return BenchmarkPages.write(p -> ParquetJavaPages.deltaInts(BenchmarkPages.integerShape(shape, p, 32),
+        BenchmarkPages.DELTA_BLOCK_SIZE, BenchmarkPages.DELTA_MINIBLOCKS));
   }
 
   @Benchmark

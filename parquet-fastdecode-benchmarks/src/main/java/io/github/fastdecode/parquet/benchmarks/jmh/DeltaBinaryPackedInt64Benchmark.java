@@ -71,11 +71,16 @@ public class DeltaBinaryPackedInt64Benchmark {
   public void setup() {
     ParquetJavaCalls.prepare(callSite);
     skip = BenchmarkPages.isSkip(op);
-    pages = BenchmarkPages.write(p -> ParquetJavaPages.deltaLongs(BenchmarkPages.integerShape(shape, p, 64),
-        BenchmarkPages.DELTA_BLOCK_SIZE, BenchmarkPages.DELTA_MINIBLOCKS));
+    pages = pages(shape);
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT64), Encoding.DELTA_BINARY_PACKED);
     Verify.samePages("DELTA_BINARY_PACKED INT64 shape=" + shape + " op=" + op + " via " + fastReader, pages,
         skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE, values, this::parquetJavaPage, values, this::fastdecodePage);
+  }
+
+  /** The pages of a shape (also {@link TrinoDeltaBinaryPackedInt64Benchmark}'s). */
+  static BenchmarkPages pages(String shape) {
+    return BenchmarkPages.write(p -> ParquetJavaPages.deltaLongs(BenchmarkPages.integerShape(shape, p, 64),
+        BenchmarkPages.DELTA_BLOCK_SIZE, BenchmarkPages.DELTA_MINIBLOCKS));
   }
 
   @Benchmark

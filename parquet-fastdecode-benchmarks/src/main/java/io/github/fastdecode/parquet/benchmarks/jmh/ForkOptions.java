@@ -40,4 +40,19 @@ public final class ForkOptions {
     out.add("--add-modules=" + VECTOR_MODULE);
     return out;
   }
+
+  /**
+   * JMH options that leave the Trino benchmarks out ({@code -e}, {@link TrinoContender#BENCHMARKS})
+   * when forks of Java {@code forkFeature} cannot run them (below {@link TrinoContender#JAVA_FEATURE},
+   * or a jar built without the contender): they are skipped there, not failed.
+   */
+  public static List<String> withoutTrinoBelow(List<String> jmhArgs, int forkFeature) {
+    if (TrinoContender.runsOn(forkFeature)) {
+      return jmhArgs;
+    }
+    List<String> out = new ArrayList<>(jmhArgs);
+    out.add("-e");
+    out.add(TrinoContender.BENCHMARKS);
+    return out;
+  }
 }

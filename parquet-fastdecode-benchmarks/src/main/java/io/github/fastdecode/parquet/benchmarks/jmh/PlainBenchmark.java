@@ -89,26 +89,23 @@ public class PlainBenchmark {
       case INT32:
         destination = ints = new int[VALUES_PER_PAGE];
         parquetJavaReaders = PlainValuesReader.IntegerPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainInts(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 32)));
         break;
       case INT64:
         destination = longs = new long[VALUES_PER_PAGE];
         parquetJavaReaders = PlainValuesReader.LongPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainLongs(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 64)));
         break;
       case FLOAT:
         destination = floats = new float[VALUES_PER_PAGE];
         parquetJavaReaders = PlainValuesReader.FloatPlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainFloats(DataShapes.floats(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
         break;
       case DOUBLE:
         destination = doubles = new double[VALUES_PER_PAGE];
         parquetJavaReaders = PlainValuesReader.DoublePlainValuesReader::new;
-        pages = BenchmarkPages.write(p -> ParquetJavaPages.plainDoubles(DataShapes.doubles(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
         break;
       default:
         throw new AssertionError(physical);
     }
+    pages = pages(physical);
     views = new Buffer[PAGES];
     for (int p = 0; p < PAGES; p++) {
       ByteBuffer b = ByteBuffer.wrap(pages.bytes(p)).order(ByteOrder.LITTLE_ENDIAN);
@@ -123,7 +120,23 @@ public class PlainBenchmark {
     Verify.samePages(label + " (copy)", pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::copyPage);
   }
 
-  private static PrimitiveTypeName physicalType(String type) {
+  /** The pages of a type (also {@link TrinoPlainBenchmark}'s). */
+  static BenchmarkPages pages(PrimitiveTypeName physical) {
+    switch (physical) {
+      case INT32:
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainInts(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 32)));
+      case INT64:
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainLongs(DataShapes.wide(VALUES_PER_PAGE, BenchmarkPages.seed(p), 64)));
+      case FLOAT:
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainFloats(DataShapes.floats(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
+      case DOUBLE:
+        return BenchmarkPages.write(p -> ParquetJavaPages.plainDoubles(DataShapes.doubles(VALUES_PER_PAGE, BenchmarkPages.seed(p))));
+      default:
+        throw new IllegalArgumentException("no PLAIN benchmark pages for " + physical);
+    }
+  }
+
+  static PrimitiveTypeName physicalType(String type) {
     switch (type) {
       case "INT32":
       case "INT64":

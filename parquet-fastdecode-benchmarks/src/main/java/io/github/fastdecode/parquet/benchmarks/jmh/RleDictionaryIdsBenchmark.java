@@ -75,14 +75,19 @@ public class RleDictionaryIdsBenchmark {
     if (bitWidth < 1 || bitWidth > 24) {
       throw new IllegalArgumentException("bit width " + bitWidth + " is outside 1..24");
     }
-    pages = BenchmarkPages.write(p -> BenchmarkPages.concat(new byte[] {(byte) bitWidth},
-        ParquetJavaPages.rleRaw(BenchmarkPages.idShape(shape, p, bitWidth), bitWidth)));
+    pages = pages(shape, bitWidth);
     // Every id of the width is in range: our reader checks ids against the dictionary's size.
     dictionary = new IdentityDictionary(1 << bitWidth);
     fastReader = FastDecode.newDictionaryValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT32),
         Encoding.RLE_DICTIONARY, dictionary);
     Verify.samePages("RLE_DICTIONARY ids bitWidth=" + bitWidth + " shape=" + shape + " via " + fastReader, pages,
         VALUES_PER_PAGE, ids, this::parquetJavaPage, ids, this::fastdecodePage);
+  }
+
+  /** The pages of a shape and width (also {@link TrinoRleDictionaryIdsBenchmark}'s). */
+  static BenchmarkPages pages(String shape, int bitWidth) {
+    return BenchmarkPages.write(p -> BenchmarkPages.concat(new byte[] {(byte) bitWidth},
+        ParquetJavaPages.rleRaw(BenchmarkPages.idShape(shape, p, bitWidth), bitWidth)));
   }
 
   @Benchmark
@@ -115,7 +120,7 @@ public class RleDictionaryIdsBenchmark {
   }
 
   /** An INT32 dictionary whose entry {@code i} is {@code i}: decoding ids never looks at entries. */
-  private static final class IdentityDictionary extends Dictionary {
+  static final class IdentityDictionary extends Dictionary {
     private final int size;
 
     IdentityDictionary(int size) {

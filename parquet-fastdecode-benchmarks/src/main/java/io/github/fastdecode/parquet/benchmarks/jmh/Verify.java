@@ -45,7 +45,7 @@ final class Verify {
    * values of their destinations bit for bit (NaN payloads included).
    *
    * <p>Destinations are {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]}, {@code
-   * boolean[]}, {@code Binary[]} (null entries allowed), {@link BinaryBatch} (whose size must then
+   * boolean[]}, {@code byte[]} (booleans as 0 and 1, as Trino holds them), {@code Binary[]} (null entries allowed), {@link BinaryBatch} (whose size must then
    * be {@code count}) or {@link BinaryRows}; they may be the same object. Before {@code actual}
    * runs, a numeric or boolean destination is overwritten with the complement of the expected
    * values, so a value the reader fails to write cannot pass by being left over.
@@ -116,6 +116,13 @@ final class Verify {
         bits[i] = a[i] ? 1 : 0;
       }
       return bits;
+    } else if (dst instanceof byte[]) {
+      byte[] a = (byte[]) dst;
+      long[] bits = new long[count];
+      for (int i = 0; i < count; i++) {
+        bits[i] = a[i];
+      }
+      return bits;
     } else if (dst instanceof Binary[]) {
       Binary[] a = (Binary[]) dst;
       byte[][] values = new byte[count][];
@@ -173,6 +180,11 @@ final class Verify {
       boolean[] a = (boolean[]) dst;
       for (int i = 0; i < bits.length; i++) {
         a[i] = bits[i] == 0;
+      }
+    } else if (dst instanceof byte[]) {
+      byte[] a = (byte[]) dst;
+      for (int i = 0; i < bits.length; i++) {
+        a[i] = (byte) ~bits[i];
       }
     }
   }

@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.benchmarks.report;
 
+import io.github.fastdecode.parquet.benchmarks.jmh.TrinoContender;
 import io.github.fastdecode.parquet.benchmarks.report.JmhLog.Failure;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,11 +34,21 @@ import java.util.TreeSet;
  * and per JDK the {@code parquetJava}, {@code fastdecode} and (where the class has one) {@code copy}
  * result of that class and those parameters. Any benchmark class pairs this way; other methods are
  * kept apart, and every result that cannot be paired or is missing is listed, never dropped.
+ *
+ * <p>The Trino contender's results ({@code Trino<Name>.trino}, JDK 25 forks only) join the rows of
+ * {@code <Name>} whose parameters include theirs (the Trino classes lack {@code callSite}, which is
+ * about parquet-java), as a third result per cell; their absence on JDKs below 25 is expected and
+ * not listed as missing.
  */
 public final class Comparison {
   public static final String PARQUET_JAVA = "parquetJava";
   public static final String FASTDECODE = "fastdecode";
   public static final String COPY = "copy";
+  public static final String TRINO = "trino";
+  /** The prefix of a Trino benchmark class's name before the name of the class it pairs with. */
+  public static final String TRINO_CLASS_PREFIX = "Trino";
+  /** The first JDK whose forks run the Trino benchmarks. */
+  public static final int TRINO_JDK = TrinoContender.JAVA_FEATURE;
 
   /** Speedup parquet-java / fastdecode with the range JMH's errors allow (NaN bounds without errors). */
   public record Speedup(double value, double low, double high) {
@@ -60,6 +71,16 @@ public final class Comparison {
     Measurement parquetJava;
     Measurement fastdecode;
     Measurement copy;
+    Measurement trino;
+
+    public Measurement trino() {
+      return trino;
+    }
+
+    /** Trino ns / fastdecode ns (below 1: Trino is faster) with JMH's range, or null unless both have a result. */
+    public Speedup trinoRatio() {
+      return trino != null && fastdecode != null ? Speedup.of(trino, fastdecode) : null;
+    }
 
     public Measurement parquetJava() {
       return parquetJava;
@@ -125,6 +146,11 @@ public final class Comparison {
       return rows.values().stream().flatMap(r -> r.cells.values().stream()).anyMatch(c -> c.copy != null);
     }
 
+    /** Whether any row has a Trino result on this JDK. */
+    public boolean hasTrino(int jdk) {
+      return rows.values().stream().map(r -> r.cells.get(jdk)).anyMatch(c -> c != null && c.trino != null);
+    }
+
     public boolean hasAllocation() {
       return rows.values().stream().flatMap(r -> r.cells.values().stream())
           .anyMatch(c -> hasAlloc(c.parquetJava) || hasAlloc(c.fastdecode));
@@ -187,6 +213,7 @@ public final class Comparison {
     // (class, method, params) -> JDKs it was measured on, to find what is missing on others
     Map<String, Set<Integer>> measuredOn = new LinkedHashMap<>();
     Map<String, Measurement> example = new HashMap<>();
+    List<Measurement> trinoResults = new ArrayList<>();
     for (JmhResultFile file : files) {
       for (Measurement m : file.measurements()) {
         String key = key(m.jdk(), m.className(), m.method(), m.params());
@@ -199,6 +226,10 @@ public final class Comparison {
         String anyJdk = key(0, m.className(), m.method(), m.params());
         measuredOn.computeIfAbsent(anyJdk, k -> new TreeSet<>()).add(m.jdk());
         example.putIfAbsent(anyJdk, m);
+        if (isTrino(m)) {
+          trinoResults.add(m); // joined to their rows below, once every row exists
+          continue;
+        }
         ClassTable table = classes.computeIfAbsent(m.className(), ClassTable::new);
         switch (m.method()) {
           case PARQUET_JAVA -> cell(table, m).parquetJava = m;
@@ -207,6 +238,9 @@ public final class Comparison {
           default -> table.others.add(m);
         }
       }
+    }
+    for (Measurement m : trinoResults) {
+      joinTrino(m);
     }
     for (ClassTable table : classes.values()) {
       for (Row row : table.rows.values()) {
@@ -228,6 +262,13 @@ public final class Comparison {
         if (e.getValue().contains(jdk) || failed(jdk, m.className(), m.method(), m.params())) {
           continue;
         }
+        if (isTrino(m)) {
+          if (jdk >= TRINO_JDK) {
+            notOnEveryJdk.add(describe(m.className(), m.method(), m.params()) + ": no result on JDK " + jdk
+                + " (measured on JDK " + joinJdks(e.getValue()) + ")");
+          }
+          continue; // below JDK 25 the Trino benchmarks do not run, by design
+        }
         Row row = classes.get(m.className()).rows.get(m.params());
         Cell cell = row == null ? null : row.cells.get(jdk);
         boolean reportedAsUnpaired = cell != null && (cell.parquetJava != null || cell.fastdecode != null)
@@ -238,6 +279,46 @@ public final class Comparison {
         }
       }
     }
+  }
+
+  private static boolean isTrino(Measurement m) {
+    return m.method().equals(TRINO) && m.className().startsWith(TRINO_CLASS_PREFIX)
+        && m.className().length() > TRINO_CLASS_PREFIX.length();
+  }
+
+  /**
+   * Puts a Trino result into every row of its paired class whose parameters include its own; one
+   * with no such row (its paired class was not run, say) is listed as unpaired and kept in a table
+   * of its own class.
+   */
+  private void joinTrino(Measurement m) {
+    ClassTable table = classes.get(m.className().substring(TRINO_CLASS_PREFIX.length()));
+    boolean joined = false;
+    if (table != null) {
+      for (Row row : table.rows.values()) {
+        if (row.params.entrySet().containsAll(m.params().entrySet())) {
+          row.cells.computeIfAbsent(m.jdk(), j -> new Cell()).trino = m;
+          joined = true;
+        }
+      }
+    }
+    if (!joined) {
+      unpaired.add("JDK " + m.jdk() + " " + describe(m.className(), m.method(), m.params())
+          + ": no result of " + m.className().substring(TRINO_CLASS_PREFIX.length()) + " with these parameters to compare with");
+      classes.computeIfAbsent(m.className(), ClassTable::new).others.add(m);
+    }
+  }
+
+  /** True when a log says the Trino benchmark paired with this row failed on this JDK. */
+  public boolean trinoFailed(int jdk, ClassTable table, Row row) {
+    String trinoClass = TRINO_CLASS_PREFIX + table.className;
+    for (Failure f : failures) {
+      if (f.className().equals(trinoClass) && f.method().equals(TRINO) && (f.jdk() == jdk || f.jdk() == 0)
+          && row.params.entrySet().containsAll(f.params().entrySet())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Cell cell(ClassTable table, Measurement m) {
@@ -305,6 +386,21 @@ public final class Comparison {
 
   public List<String> duplicates() {
     return duplicates;
+  }
+
+  /** Geometric mean of a class's Trino ns / fastdecode ns on one JDK, NaN when it has none. */
+  public static double geometricMeanTrinoRatio(ClassTable table, int jdk) {
+    double logSum = 0;
+    int n = 0;
+    for (Row row : table.rows.values()) {
+      Cell c = row.cells.get(jdk);
+      Speedup s = c == null ? null : c.trinoRatio();
+      if (s != null) {
+        logSum += Math.log(s.value());
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : Math.exp(logSum / n);
   }
 
   /** Geometric mean of a class's speedups on one JDK, NaN when it has none. */

@@ -156,6 +156,11 @@ public final class MarkdownReport {
         + "the percentage is copy ns / fastdecode ns, how close fastdecode comes to it.\n"
         + "- **alloc B/value** is JMH's gc profiler `gc.alloc.rate.norm` (bytes allocated per value, "
         + "parquet-java / fastdecode), shown when the run used `-prof gc`.\n"
+        + "- **Trino** (JDK 25 forks only, where Trino has a decoder for the case): Trino's decoders on the same "
+        + "pages, a decoder per page, batches of 4,096 into one reused array, checked against parquet-java "
+        + "like the others. **Trino ÷ fastdecode** = Trino ns / fastdecode ns with the same kind of range: "
+        + "below 1 Trino is faster, and the figure is in bold. An empty Trino cell is a case Trino cannot "
+        + "decode (or a class whose Trino benchmark was not run).\n"
         + "- Rows name only the parameters that vary; parameters every row shares are under the class name. "
         + "`missing` means no result, `failed` that the JMH log reports a failure.\n"
         + "- Compare ns/value across JDKs only when the header shows the same CPU for them.\n\n");
@@ -180,6 +185,39 @@ public final class MarkdownReport {
       md.append('\n');
     }
     md.append('\n');
+    trinoSummary(md);
+  }
+
+  /** Per class and JDK with Trino results, the geometric mean of Trino ns / fastdecode ns. */
+  private void trinoSummary(StringBuilder md) {
+    List<Integer> jdks = new ArrayList<>();
+    for (int jdk : comparison.jdks()) {
+      if (comparison.classes().stream().anyMatch(t -> t.hasTrino(jdk))) {
+        jdks.add(jdk);
+      }
+    }
+    if (jdks.isEmpty()) {
+      return;
+    }
+    md.append("Against Trino's decoders: geometric mean of Trino ns / fastdecode ns per class (below 1: Trino "
+        + "is faster; number of cases in brackets).\n\n| benchmark class |");
+    jdks.forEach(j -> md.append(" JDK ").append(j).append(" Trino ÷ fastdecode |"));
+    md.append("\n|---|");
+    jdks.forEach(j -> md.append("---:|"));
+    md.append('\n');
+    for (ClassTable table : comparison.classes()) {
+      if (jdks.stream().noneMatch(table::hasTrino)) {
+        continue;
+      }
+      md.append("| ").append(table.className()).append(" |");
+      for (int jdk : jdks) {
+        double g = Comparison.geometricMeanTrinoRatio(table, jdk);
+        long n = table.rows().stream().filter(r -> r.cell(jdk) != null && r.cell(jdk).trinoRatio() != null).count();
+        md.append(' ').append(Double.isNaN(g) ? "missing" : times(g) + " (" + n + ")").append(" |");
+      }
+      md.append('\n');
+    }
+    md.append('\n');
   }
 
   private void classSection(StringBuilder md, ClassTable table) {
@@ -199,13 +237,20 @@ public final class MarkdownReport {
           md.append(" JDK ").append(jdk).append(" copy ns |");
         }
         md.append(" JDK ").append(jdk).append(" speedup |");
+        if (table.hasTrino(jdk)) {
+          md.append(" JDK ").append(jdk).append(" Trino ns | JDK ").append(jdk).append(" Trino ÷ fastdecode |");
+        }
         if (alloc) {
           md.append(" JDK ").append(jdk).append(" alloc B/value |");
         }
       }
       md.append("\n|---|");
       int perJdk = 3 + (copy ? 1 : 0) + (alloc ? 1 : 0);
-      for (int i = 0; i < comparison.jdks().size() * perJdk; i++) {
+      int columns = comparison.jdks().size() * perJdk;
+      for (int jdk : comparison.jdks()) {
+        columns += table.hasTrino(jdk) ? 2 : 0;
+      }
+      for (int i = 0; i < columns; i++) {
         md.append("---:|");
       }
       md.append('\n');
@@ -224,6 +269,12 @@ public final class MarkdownReport {
           }
           Speedup sp = c == null ? null : c.speedup();
           md.append(' ').append(sp == null ? "" : speedup(sp)).append(" |");
+          if (table.hasTrino(jdk)) {
+            Measurement t = c == null ? null : c.trino();
+            String trinoNs = t != null ? ns(t.nsPerOp()) : comparison.trinoFailed(jdk, table, row) ? "failed" : "";
+            Speedup ratio = c == null ? null : c.trinoRatio();
+            md.append(' ').append(trinoNs).append(" | ").append(ratio == null ? "" : trinoRatio(ratio)).append(" |");
+          }
           if (alloc) {
             md.append(' ').append(c == null ? "" : bytes(c.parquetJava()) + " / " + bytes(c.fastdecode())).append(" |");
           }
@@ -332,6 +383,16 @@ public final class MarkdownReport {
 
   static String times(double v) {
     return String.format(Locale.ROOT, v >= 1 ? "%.1fx" : "%.2fx", v);
+  }
+
+  /** Trino ÷ fastdecode, bold when Trino is faster (below 1), with its range. */
+  static String trinoRatio(Speedup s) {
+    String value = s.value() < 1 ? "**" + times(s.value()) + "**" : times(s.value());
+    if (Double.isNaN(s.low())) {
+      return value;
+    }
+    String high = Double.isInfinite(s.high()) ? "inf" : times(s.high()).replace("x", "");
+    return value + " [" + times(s.low()).replace("x", "") + ", " + high + "]";
   }
 
   static String speedup(Speedup s) {

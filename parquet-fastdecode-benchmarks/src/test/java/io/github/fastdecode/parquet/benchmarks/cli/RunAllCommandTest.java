@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fastdecode.parquet.benchmarks.cli.JdkLocator.Jdk;
 import io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkProfile;
 import io.github.fastdecode.parquet.benchmarks.jmh.ForkOptions;
+import io.github.fastdecode.parquet.benchmarks.jmh.TrinoContender;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -67,8 +68,27 @@ class RunAllCommandTest {
     String line = String.join(" ", args);
     assertTrue(line.contains("-jvm /opt/jdk-25/bin/java -jvmArgs -Xms2g -Xmx2g -XX:+UseG1GC --sun-misc-unsafe-memory-access=allow"), line);
     assertTrue(line.startsWith("-f 1 -wi 2 -w 1s -i 3 -r 1s " + group.get(0)), line);
+    // a jar built without the Trino contender leaves its benchmarks out even on JDK 25
+    String trino = TrinoContender.isBuiltIn() ? "" : " -e " + TrinoContender.BENCHMARKS;
     assertTrue(line.endsWith("-prof gc -jvm /opt/jdk-25/bin/java -jvmArgs -Xms2g -Xmx2g -XX:+UseG1GC "
-        + "--sun-misc-unsafe-memory-access=allow -p callSite=inlined"), line);
+        + "--sun-misc-unsafe-memory-access=allow -p callSite=inlined" + trino), line);
+  }
+
+  @Test
+  void trinoBenchmarksAreLeftOutOfForksBelowJdk25() {
+    List<String> group = BenchmarkProfile.QUICK.groups().get(0);
+    List<String> exclusion = List.of("-e", TrinoContender.BENCHMARKS);
+    for (int feature : List.of(17, 21)) {
+      List<String> args = RunAllCommand.jmhArguments(BenchmarkProfile.QUICK, group, jdk(feature), List.of());
+      assertEquals(exclusion, args.subList(args.size() - 2, args.size()), feature + ": " + args);
+    }
+    List<String> on25 = RunAllCommand.jmhArguments(BenchmarkProfile.QUICK, group, jdk(25), List.of());
+    assertEquals(!TrinoContender.isBuiltIn(), on25.contains(TrinoContender.BENCHMARKS), on25.toString());
+    // the jmh command tells the forks' JDK from -jvm, else from the JVM it runs in
+    int here = Runtime.version().feature();
+    assertEquals(here, JmhCommand.forkFeature(List.of("PlainBenchmark")));
+    assertEquals(here, JmhCommand.forkFeature(List.of("-jvm", Path.of(System.getProperty("java.home"), "bin", "java").toString())));
+    assertEquals(here, JmhCommand.forkFeature(List.of("-jvm", "/no/such/jdk/bin/java")), "unknown: this JVM's");
   }
 
   private static RunAllCommand parse(String... args) {

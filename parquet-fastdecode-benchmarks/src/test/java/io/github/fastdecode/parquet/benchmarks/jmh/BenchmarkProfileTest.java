@@ -60,19 +60,48 @@ class BenchmarkProfileTest {
   }
 
   @Test
-  void fullSelectsEveryBenchmarkAndQuickIsASubsetUnderFifteenMinutesForThreeJdks() {
+  void fullSelectsEveryBenchmarkAndQuickIsASubsetUnderSixteenMinutesForThreeJdks() {
     int all = find(".*").size();
     assertEquals(all, find(BenchmarkProfile.FULL.groups().get(0).get(0)).size());
-    assertTrue(BenchmarkProfile.QUICK.forks() < BenchmarkProfile.FULL.forks());
-    assertTrue(3 * BenchmarkProfile.QUICK.estimatedSecondsPerJdk() < 15 * 60,
-        "quick: " + BenchmarkProfile.QUICK.estimatedSecondsPerJdk() + " s per JDK");
+    assertTrue(BenchmarkProfile.QUICK.forks(25) < BenchmarkProfile.FULL.forks(25));
+    double quick = 0;
+    StringBuilder perJdk = new StringBuilder();
+    for (int jdk : new int[] {17, 21, 25}) {
+      quick += BenchmarkProfile.QUICK.estimatedSeconds(jdk);
+      perJdk.append(" JDK ").append(jdk).append(": ").append(BenchmarkProfile.QUICK.forks(jdk)).append(" forks");
+    }
+    // 15 minutes before the Trino column: JDK 25's 6 Trino forks add about one.
+    assertTrue(quick < 16 * 60, "quick: " + quick + " s for JDK 17, 21 and 25;" + perJdk);
+  }
+
+  @Test
+  void trinoBenchmarksCountOnlyWhereTheirForksRunThem() {
+    assertTrue(find(TrinoContender.BENCHMARKS).size() > 0, "the jar lists Trino benchmarks");
+    // Java 17 forks never run them; Java 25 forks do when the jar was built with the contender.
+    int expected = TrinoContender.isBuiltIn() ? BenchmarkProfile.FULL.forks(17) + trinoCombinations() : BenchmarkProfile.FULL.forks(17);
+    assertEquals(expected, BenchmarkProfile.FULL.forks(25));
+  }
+
+  private static int trinoCombinations() {
+    int total = 0;
+    for (BenchmarkListEntry e : find(TrinoContender.BENCHMARKS)) {
+      int combinations = 1;
+      for (String[] values : e.getParams().get().values()) {
+        combinations *= values.length;
+      }
+      total += combinations;
+    }
+    return total;
   }
 
   @Test
   void forksCountParameterCombinations() {
-    // PlainBenchmark type=INT64: parquetJava, fastdecode and copy, one combination each, one fork
+    // PlainBenchmark type=INT64: parquetJava, fastdecode and copy, and TrinoPlainBenchmark's trino,
+    // one combination each, one fork
     assertEquals(List.of("-f", "1"), BenchmarkProfile.QUICK.timing().subList(0, 2));
-    assertEquals(3, find(BenchmarkProfile.QUICK.groups().get(0).get(0)).size());
+    assertEquals(4, find(BenchmarkProfile.QUICK.groups().get(0).get(0)).size());
+    // Trino's 6 quick cases (PLAIN INT64, two deltas, ids, two byte arrays) run on JDK 25 only
+    assertEquals(BenchmarkProfile.QUICK.forks(17) + (TrinoContender.isBuiltIn() ? 6 : 0), BenchmarkProfile.QUICK.forks(25));
     assertFalse(BenchmarkProfile.QUICK.jmhArguments(BenchmarkProfile.QUICK.groups().get(0)).isEmpty());
   }
 }

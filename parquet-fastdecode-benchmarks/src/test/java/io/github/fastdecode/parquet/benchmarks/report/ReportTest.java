@@ -90,8 +90,8 @@ class ReportTest {
 
   @Test
   void pairsPerJdkWithSpeedupRangeAndCopy() {
-    assertEquals("| type=INT32 | 2.00 | 0.500 | 0.400 (80%) | **4.0x** [3.3, 4.9] | 3.00 | 0.500 | 0.400 (80%) | **6.0x** |",
-        row("PlainBenchmark", "type=INT32"));
+    assertEquals("| type=INT32 | 2.00 | 0.500 | 0.400 (80%) | **4.0x** [3.3, 4.9] | 3.00 | 0.500 | 0.400 (80%) | **6.0x** "
+        + "| 0.400 | **0.80x** |", row("PlainBenchmark", "type=INT32"));
     assertTrue(md.contains("## PlainBenchmark\n\nAll rows: callSite=megamorphic.\n"), "constant parameter said once");
   }
 
@@ -109,7 +109,7 @@ class ReportTest {
 
   @Test
   void missingPairIsListedAndShownAsMissing() {
-    assertEquals("| type=INT64 | 4.00 | 1.00 | 0.800 (80%) | **4.0x** [3.3, 4.9] | 4.00 | missing | 0.800 |  |",
+    assertEquals("| type=INT64 | 4.00 | 1.00 | 0.800 (80%) | **4.0x** [3.3, 4.9] | 4.00 | missing | 0.800 |  |  |  |",
         row("PlainBenchmark", "type=INT64"));
     assertTrue(md.contains("- JDK 25 PlainBenchmark callSite=megamorphic, type=INT64: parquetJava has a result, fastdecode has none\n"), md);
     assertTrue(md.contains("- JDK 17 DeltaBinaryPackedInt64Benchmark callSite=megamorphic, op=read, shape=constant: "
@@ -137,6 +137,41 @@ class ReportTest {
     String section = md.substring(md.indexOf("## Not measured on every JDK"));
     assertFalse(section.contains("shape=wide"), section);
     assertFalse(section.contains("type=INT64"), section);
+  }
+
+  /**
+   * TrinoPlainBenchmark type=INT32 on JDK 25: 0.4 over fastdecode's 0.5 (no error: no range) = 0.80,
+   * in bold as Trino is the faster; joined to the row despite lacking callSite. Only JDK 25 gets
+   * Trino columns, and JDK 17's lack of Trino results is not a gap.
+   */
+  @Test
+  void trinoJoinsItsPairedClassOnJdk25Only() {
+    String header = md.substring(md.indexOf("## PlainBenchmark\n"));
+    header = header.substring(header.indexOf("| case |"), header.indexOf('\n', header.indexOf("| case |")));
+    assertTrue(header.endsWith("| JDK 25 speedup | JDK 25 Trino ns | JDK 25 Trino ÷ fastdecode |"), header);
+    assertFalse(header.contains("JDK 17 Trino"), header);
+    String missing = md.substring(md.indexOf("## Not measured on every JDK"));
+    assertFalse(missing.contains("Trino"), missing);
+    assertEquals("| PlainBenchmark | 0.80x (1) |", trinoSummaryRow("PlainBenchmark"));
+  }
+
+  /** A Trino result whose paired class has no such case is listed, not dropped. */
+  @Test
+  void unpairedTrinoResultIsListed() {
+    assertTrue(md.contains("- JDK 25 TrinoDeltaBinaryPackedInt64Benchmark.trino shape=monotonic, op=read: no result of "
+        + "DeltaBinaryPackedInt64Benchmark with these parameters to compare with\n"), md);
+  }
+
+  /** The row of {@code label} in the Summary's second table, Trino ÷ fastdecode. */
+  private static String trinoSummaryRow(String label) {
+    int table = md.indexOf("Against Trino's decoders");
+    assertTrue(table >= 0, md);
+    for (String line : md.substring(table).split("\n")) {
+      if (line.startsWith("| " + label + " |")) {
+        return line;
+      }
+    }
+    throw new AssertionError("no Trino summary row " + label);
   }
 
   @Test

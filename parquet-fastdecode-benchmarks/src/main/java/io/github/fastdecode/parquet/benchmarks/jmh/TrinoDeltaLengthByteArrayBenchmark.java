@@ -1,0 +1,24 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.benchmarks.jmh;
+
+/** Trino's DELTA_LENGTH_BYTE_ARRAY decoder on {@link DeltaLengthByteArrayBenchmark}'s pages. */
+public class TrinoDeltaLengthByteArrayBenchmark extends TrinoByteArrayReadBenchmark {
+  @Override
+  String encoding() {
+    return "DELTA_LENGTH_BYTE_ARRAY";
+  }
+}
