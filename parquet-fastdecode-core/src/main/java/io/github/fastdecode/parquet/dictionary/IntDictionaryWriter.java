@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.dictionary;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.ParquetJavaNaN;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -26,7 +27,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Dictionary for INT32 and FLOAT columns, keyed by the 4-byte value (a float by its raw bits, so
- * NaNs with different payloads are different entries, as in parquet-java).
+ * NaNs with different payloads are different entries, as in parquet-java). The dictionary page
+ * writes NaNs as the user's parquet-java does ({@link ParquetJavaNaN}: canonicalised before 1.18,
+ * whose hash map usually, but not always, kept NaNs of different payloads apart too).
  */
 public final class IntDictionaryWriter extends DictionaryWriter {
   private final boolean floats;
@@ -173,7 +176,7 @@ public final class IntDictionaryWriter extends DictionaryWriter {
   byte[] dictionaryPageBytes(int entries) {
     byte[] page = new byte[entries * 4];
     for (int id = 0; id < entries; id++) {
-      LittleEndian.putInt(page, id * 4, keys[id]);
+      LittleEndian.putInt(page, id * 4, floats ? ParquetJavaNaN.plainFloatBits(keys[id]) : keys[id]);
     }
     return page;
   }

@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.dictionary;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.ParquetJavaNaN;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -26,7 +27,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Dictionary for INT64 and DOUBLE columns, keyed by the 8-byte value (a double by its raw bits, so
- * NaNs with different payloads are different entries, as in parquet-java).
+ * NaNs with different payloads are different entries, as in parquet-java). The dictionary page
+ * writes NaNs as the user's parquet-java does ({@link ParquetJavaNaN}: canonicalised before 1.18,
+ * whose hash map usually, but not always, kept NaNs of different payloads apart too).
  */
 public final class LongDictionaryWriter extends DictionaryWriter {
   private static final long FIBONACCI = 0x9E3779B97F4A7C15L;
@@ -175,7 +178,7 @@ public final class LongDictionaryWriter extends DictionaryWriter {
   byte[] dictionaryPageBytes(int entries) {
     byte[] page = new byte[entries * 8];
     for (int id = 0; id < entries; id++) {
-      LittleEndian.putLong(page, id * 8, keys[id]);
+      LittleEndian.putLong(page, id * 8, doubles ? ParquetJavaNaN.plainDoubleBits(keys[id]) : keys[id]);
     }
     return page;
   }
