@@ -145,8 +145,8 @@ class ResourceBoundsTest {
     ColumnDescriptor c = column(type);
     byte[] bytes = new byte[64];
     DictionaryPage negative = new DictionaryPage(BytesInput.from(bytes), Integer.MIN_VALUE, Encoding.PLAIN_DICTIONARY);
-    if (type == PrimitiveTypeName.BOOLEAN && !ParquetJavaRelease.atLeast("1.18.0")) {
-      // parquet-java reads BOOLEAN dictionaries from 1.18.0 on; before, it refuses them whatever the count.
+    if (type == PrimitiveTypeName.BOOLEAN && !ParquetJavaRelease.atLeast("1.17.0")) {
+      // parquet-java reads BOOLEAN dictionaries from 1.17.0 on; before, it refuses them whatever the count.
       assertThrows(ParquetDecodingException.class, () -> Encoding.PLAIN_DICTIONARY.initDictionary(c, negative));
     } else {
       assertThrows(NegativeArraySizeException.class, () -> Encoding.PLAIN_DICTIONARY.initDictionary(c, negative));

@@ -20,7 +20,7 @@ import org.apache.parquet.column.Encoding;
 
 /**
  * A BOOLEAN dictionary: PLAIN booleans, one bit per entry, least significant bit first. parquet-java
- * reads these from 1.18.0 on ({@code PlainValuesDictionary.PlainBooleanDictionary}); releases before
+ * reads these from 1.17.0 on ({@code PlainValuesDictionary.PlainBooleanDictionary}); releases before
  * refuse BOOLEAN dictionary pages, so the library reads them itself on every release.
  */
 public final class BooleanDictionary extends Dictionary {

@@ -83,7 +83,7 @@ public final class DictionaryReader extends BatchValuesReader {
     this.encoding = "RLE_DICTIONARY " + type;
     this.decoder = new RleBitPackedHybridDecoder(encoding + " ids");
     if (type == PrimitiveTypeName.BOOLEAN) {
-      // Some writers dictionary-encode booleans; parquet-java reads such dictionary pages from 1.18.0
+      // Some writers dictionary-encode booleans; parquet-java reads such dictionary pages from 1.17.0
       // on, and its Encoding gives no reader for their data pages on any release.
       this.values = null;
       this.size = dictionary.getMaxId() + 1;

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 /**
  * BOOLEAN dictionary pages (entries bit-packed as PLAIN booleans) and the ids that index them, read
  * the same on every parquet-java release: parquet-java reads such dictionary pages itself from
- * 1.18.0 on and is the oracle there (before, it refuses them and the entries written are the
+ * 1.17.0 on and is the oracle there (before, it refuses them and the entries written are the
  * oracle); it reads their data pages on no release, so there the ids written are the oracle.
  */
 class BooleanDictionaryTest {
@@ -82,7 +82,7 @@ class BooleanDictionaryTest {
         Dictionary ours = FastDecode.readDictionary(COLUMN, page);
         assertEquals(size - 1, ours.getMaxId());
         Dictionary theirs = null;
-        if (ParquetJavaRelease.atLeast("1.18.0")) {
+        if (ParquetJavaRelease.atLeast("1.17.0")) {
           theirs = encoding.initDictionary(COLUMN, page);
           assertEquals(theirs.getMaxId(), ours.getMaxId());
         } else {
