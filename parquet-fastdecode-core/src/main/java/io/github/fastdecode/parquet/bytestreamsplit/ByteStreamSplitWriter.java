@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.internal.ParquetJavaNaN;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
@@ -164,13 +165,16 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
 
   /** FLOAT, as parquet-java's {@code FloatByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
   public static final class FloatWriter extends ByteStreamSplitWriter {
+    /** A chunk with NaNs canonicalised, for parquet-java releases that write them so. */
+    private float[] canonical;
+
     public FloatWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Float.BYTES, initialCapacity, pageSize, allocator);
     }
 
     @Override
     public void writeFloat(float v) {
-      appendInt(Float.floatToRawIntBits(v));
+      appendInt(ParquetJavaNaN.byteStreamSplitBits(v));
     }
 
     @Override
@@ -179,7 +183,16 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
       byte[] s = scratch();
       for (int done = 0; done < count; done += chunk) {
         int n = Math.min(chunk, count - done);
-        ByteStreamSplitKernels.scatterFloats(src, offset + done, n, s);
+        if (ParquetJavaNaN.BYTE_STREAM_SPLIT_CANONICAL) {
+          // parquet-java before 1.18 writes NaNs canonicalised
+          if (canonical == null) {
+            canonical = new float[chunk];
+          }
+          ParquetJavaNaN.copyCanonical(src, offset + done, n, canonical);
+          ByteStreamSplitKernels.scatterFloats(canonical, 0, n, s);
+        } else {
+          ByteStreamSplitKernels.scatterFloats(src, offset + done, n, s);
+        }
         appendChunk(n);
       }
     }
@@ -210,13 +223,16 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
 
   /** DOUBLE, as parquet-java's {@code DoubleByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
   public static final class DoubleWriter extends ByteStreamSplitWriter {
+    /** A chunk with NaNs canonicalised, for parquet-java releases that write them so. */
+    private double[] canonical;
+
     public DoubleWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Double.BYTES, initialCapacity, pageSize, allocator);
     }
 
     @Override
     public void writeDouble(double v) {
-      appendLong(Double.doubleToRawLongBits(v));
+      appendLong(ParquetJavaNaN.byteStreamSplitBits(v));
     }
 
     @Override
@@ -225,7 +241,15 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
       byte[] s = scratch();
       for (int done = 0; done < count; done += chunk) {
         int n = Math.min(chunk, count - done);
-        ByteStreamSplitKernels.scatterDoubles(src, offset + done, n, s);
+        if (ParquetJavaNaN.BYTE_STREAM_SPLIT_CANONICAL) {
+          if (canonical == null) {
+            canonical = new double[chunk];
+          }
+          ParquetJavaNaN.copyCanonical(src, offset + done, n, canonical);
+          ByteStreamSplitKernels.scatterDoubles(canonical, 0, n, s);
+        } else {
+          ByteStreamSplitKernels.scatterDoubles(src, offset + done, n, s);
+        }
         appendChunk(n);
       }
     }

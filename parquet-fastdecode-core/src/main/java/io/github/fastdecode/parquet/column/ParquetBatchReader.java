@@ -126,7 +126,7 @@ public final class ParquetBatchReader implements Closeable {
         }
       }
       List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
-      // The MessageType overload: every parquet-java from 1.15 has it (the List one came in 1.18).
+      // The MessageType overload: every parquet-java from 1.15 has it (the List one came in 1.16).
       file.setRequestedSchema(projection(file.getFooter().getFileMetaData().getSchema(), chosen));
       Set<ColumnPath> paths = new HashSet<>();
       for (ColumnDescriptor c : chosen) {
@@ -190,8 +190,12 @@ public final class ParquetBatchReader implements Closeable {
     return chosen;
   }
 
-  /** {@code schema} cut down to the fields on the way to {@code chosen}'s leaves. */
-  static MessageType projection(MessageType schema, List<ColumnDescriptor> chosen) {
+  /**
+   * {@code schema} cut down to the fields on the way to {@code chosen}'s leaves, in {@code schema}'s
+   * order: what {@code ParquetFileReader.setRequestedSchema(MessageType)} takes on every supported
+   * parquet-java (its {@code List<ColumnDescriptor>} overload came in 1.16.0).
+   */
+  public static MessageType projection(MessageType schema, List<ColumnDescriptor> chosen) {
     Set<List<String>> paths = new HashSet<>();
     for (ColumnDescriptor c : chosen) {
       paths.add(Arrays.asList(c.getPath()));

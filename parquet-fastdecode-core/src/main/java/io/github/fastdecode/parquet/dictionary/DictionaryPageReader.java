@@ -70,6 +70,8 @@ public final class DictionaryPageReader {
       if (size > 8L * bytes.length) {
         throw new ValuesDecodingException(what, 0, "header claims " + size + " entries but the page has " + bytes.length + " bytes");
       }
+      // Ours on every release: parquet-java's initDictionary reads BOOLEAN only from 1.17.0 on.
+      return new BooleanDictionary(encoding, bytes, size);
     } else {
       checkLengthPrefixed(what, bytes, size);
     }

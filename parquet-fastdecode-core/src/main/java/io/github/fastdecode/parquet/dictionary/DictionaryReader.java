@@ -46,6 +46,7 @@ public final class DictionaryReader extends BatchValuesReader {
   private final PrimitiveTypeName type;
   private final int size;
   private final DictionaryValues values;
+  private boolean[] booleans;
   private int[] ints;
   private long[] longs;
   private float[] floats;
@@ -81,6 +82,17 @@ public final class DictionaryReader extends BatchValuesReader {
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.encoding = "RLE_DICTIONARY " + type;
     this.decoder = new RleBitPackedHybridDecoder(encoding + " ids");
+    if (type == PrimitiveTypeName.BOOLEAN) {
+      // Some writers dictionary-encode booleans; parquet-java reads such dictionary pages from 1.17.0
+      // on, and its Encoding gives no reader for their data pages on any release.
+      this.values = null;
+      this.size = dictionary.getMaxId() + 1;
+      booleans = new boolean[size];
+      for (int i = 0; i < size; i++) {
+        booleans[i] = dictionary.decodeToBoolean(i);
+      }
+      return;
+    }
     this.values = DictionaryValues.of(column, dictionary);
     this.size = values.size();
     ints = values.ints();
@@ -101,14 +113,14 @@ public final class DictionaryReader extends BatchValuesReader {
     }
   }
 
-  /** The dictionary's entries, which ids from {@link #readDictionaryIds} index. */
+  /** The dictionary's entries, which ids from {@link #readDictionaryIds} index (null for BOOLEAN). */
   public DictionaryValues values() {
     return values;
   }
 
-  /** Whether this reader handles dictionaries of the column's type. */
+  /** Whether this reader handles dictionaries of the column's type: every physical type, BOOLEAN included. */
   public static boolean supports(ColumnDescriptor column) {
-    return column.getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BOOLEAN;
+    return true;
   }
 
   /** Entries in the dictionary. */
@@ -216,6 +228,14 @@ public final class DictionaryReader extends BatchValuesReader {
   @Override
   public int readValueDictionaryId() {
     return nextId();
+  }
+
+  @Override
+  public boolean readBoolean() {
+    if (booleans == null) {
+      throw wrongType("readBoolean");
+    }
+    return booleans[nextId()];
   }
 
   @Override
@@ -340,6 +360,29 @@ public final class DictionaryReader extends BatchValuesReader {
       }
     }
     gatherLongs(intsAsLongs, dst, offset, count);
+  }
+
+  @Override
+  public void readBooleans(boolean[] dst, int offset, int count) {
+    if (booleans == null) {
+      throw wrongType("readBooleans");
+    }
+    checkRange(dst.length, offset, count);
+    need(count);
+    boolean[] dict = booleans;
+    for (int done = 0; done < count; ) {
+      int m = nextChunk(count - done);
+      int at = offset + done;
+      if (chunkIsRun) {
+        Arrays.fill(dst, at, at + m, dict[chunkId]);
+      } else {
+        for (int i = 0; i < m; i++) {
+          dst[at + i] = dict[ids[i]];
+        }
+      }
+      done += m;
+    }
+    remaining -= count;
   }
 
   @Override

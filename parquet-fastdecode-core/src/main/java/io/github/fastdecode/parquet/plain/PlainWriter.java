@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.plain;
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.ParquetJavaNaN;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -41,6 +42,9 @@ import org.apache.parquet.io.api.Binary;
  *
  * <p>Scalar calls write straight into that buffer. Bulk calls encode up to {@link #CHUNK} bytes
  * into a scratch array with one little-endian bulk copy and hand it over in one write.
+ *
+ * <p>FLOAT and DOUBLE NaNs are written as the user's parquet-java writes them ({@link
+ * ParquetJavaNaN}): payloads kept from 1.18.0, canonicalised before.
  */
 public final class PlainWriter extends BatchValuesWriter {
   /** Bytes a bulk call encodes per write into the output buffer. */
@@ -95,12 +99,12 @@ public final class PlainWriter extends BatchValuesWriter {
 
   @Override
   public void writeFloat(float v) {
-    putInt(Float.floatToRawIntBits(v));
+    putInt(ParquetJavaNaN.plainBits(v));
   }
 
   @Override
   public void writeDouble(double v) {
-    putLong(Double.doubleToRawLongBits(v));
+    putLong(ParquetJavaNaN.plainBits(v));
   }
 
   @Override
@@ -149,6 +153,9 @@ public final class PlainWriter extends BatchValuesWriter {
     for (int done = 0; done < count; ) {
       int n = Math.min(count - done, CHUNK / 4);
       floatView.put(0, src, offset + done, n); // a raw memory copy: NaN payloads kept
+      if (ParquetJavaNaN.PLAIN_CANONICAL) {
+        canonicalNaNs(src, offset + done, n);
+      }
       out.write(scratch, 0, n * 4);
       done += n;
     }
@@ -161,8 +168,30 @@ public final class PlainWriter extends BatchValuesWriter {
     for (int done = 0; done < count; ) {
       int n = Math.min(count - done, CHUNK / 8);
       doubleView.put(0, src, offset + done, n);
+      if (ParquetJavaNaN.PLAIN_CANONICAL) {
+        canonicalNaNs(src, offset + done, n);
+      }
       out.write(scratch, 0, n * 8);
       done += n;
+    }
+  }
+
+  /** Overwrites the NaNs among {@code src[from, from + n)} in the scratch with the canonical NaN (parquet-java before 1.18). */
+  private void canonicalNaNs(float[] src, int from, int n) {
+    for (int i = 0; i < n; i++) {
+      float v = src[from + i];
+      if (v != v) {
+        LittleEndian.putInt(scratch, i * 4, Float.floatToIntBits(v));
+      }
+    }
+  }
+
+  private void canonicalNaNs(double[] src, int from, int n) {
+    for (int i = 0; i < n; i++) {
+      double v = src[from + i];
+      if (v != v) {
+        LittleEndian.putLong(scratch, i * 8, Double.doubleToLongBits(v));
+      }
     }
   }
 

@@ -62,7 +62,7 @@ public final class FastDecodeColumns {
       boolean dictionaryIds) throws IOException {
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
       List<ColumnDescriptor> chosen = columns == null ? reader.getFooter().getFileMetaData().getSchema().getColumns() : columns;
-      reader.setRequestedSchema(chosen);
+      reader.setRequestedSchema(ParquetBatchReader.projection(reader.getFooter().getFileMetaData().getSchema(), chosen));
       Map<String, ColumnEntries> out = new LinkedHashMap<>();
       List<ColumnBatch> batches = new ArrayList<>();
       for (ColumnDescriptor c : chosen) {

@@ -25,7 +25,6 @@ import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
@@ -139,13 +138,55 @@ public final class GeneratedFiles {
    */
   public static Path write(Path dir, Spec spec, MessageType schema) throws IOException {
     Path file = dir.resolve(spec.fileName());
+    Random random = new Random(spec.seed);
+    Values values = new Values(spec.rows, spec.seed);
+    SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+    SimpleGroupFactory kept = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>(spec.rows);
+    for (int row = 0; row < spec.rows; row++) {
+      int at = spec.lowCardinality ? random.nextInt(40) : row;
+      Group required = groups.newGroup();
+      values.put(required, "r_", at);
+      Group g = kept.newGroup();
+      for (String field : Values.FIELDS) {
+        if (schema.containsField("r_" + field)) {
+          copyField(required, g, "r_" + field);
+        }
+      }
+      if (spec.nullPercent < 100) {
+        // Each optional field is null on its own draw.
+        Group optional = groups.newGroup();
+        values.put(optional, "o_", spec.lowCardinality ? random.nextInt(40) : row);
+        for (String field : Values.FIELDS) {
+          if (random.nextInt(100) >= spec.nullPercent && schema.containsField("o_" + field)) {
+            copyField(optional, g, "o_" + field);
+          }
+        }
+        if (random.nextInt(100) >= spec.nullPercent) {
+          // Without g in the schema, the group is filled and dropped so later rows draw the same values.
+          Group inner = (schema.containsField("g") ? g : groups.newGroup()).addGroup("g");
+          if (random.nextInt(100) >= spec.nullPercent) {
+            inner.add("x", values.longs[at]);
+          }
+          if (random.nextInt(100) >= spec.nullPercent) {
+            inner.add("y", values.strings[at]);
+          }
+        }
+      }
+      rows.add(g);
+    }
+    // Three row groups (one for a one-row file), cut by row count on every parquet-java release.
+    return ParquetJavaWriters.write(path -> builder(path, spec, schema), file, rows, Math.max(1, spec.rows / 3 + 1));
+  }
+
+  /** A parquet-java writer with {@code spec}'s settings, into {@code file}. */
+  private static ExampleParquetWriter.Builder builder(Path file, Spec spec, MessageType schema) {
     ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withType(schema)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withWriterVersion(spec.version)
         .withDictionaryEncoding(spec.dictionary)
-        .withCompressionCodec(spec.codec)
-        .withRowGroupRowCountLimit(Math.max(1, spec.rows / 3 + 1));
+        .withCompressionCodec(spec.codec);
     if (spec.tinyPages) {
       b = b.withPageRowCountLimit(7).withPageSize(512).withDictionaryPageSize(512).withMinRowCountForPageSizeCheck(1);
     }
@@ -153,49 +194,11 @@ public final class GeneratedFiles {
       for (ColumnDescriptor c : schema.getColumns()) {
         PrimitiveTypeName t = c.getPrimitiveType().getPrimitiveTypeName();
         if (t != PrimitiveTypeName.BOOLEAN && t != PrimitiveTypeName.BINARY && t != PrimitiveTypeName.INT96) {
-          b = b.withByteStreamSplitEncoding(String.join(".", c.getPath()), true);
+          b = ParquetJavaWriters.withByteStreamSplitEncoding(b, String.join(".", c.getPath()), true);
         }
       }
     }
-    Random random = new Random(spec.seed);
-    Values values = new Values(spec.rows, spec.seed);
-    SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-    SimpleGroupFactory kept = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> w = b.build()) {
-      for (int row = 0; row < spec.rows; row++) {
-        int at = spec.lowCardinality ? random.nextInt(40) : row;
-        Group required = groups.newGroup();
-        values.put(required, "r_", at);
-        Group g = kept.newGroup();
-        for (String field : Values.FIELDS) {
-          if (schema.containsField("r_" + field)) {
-            copyField(required, g, "r_" + field);
-          }
-        }
-        if (spec.nullPercent < 100) {
-          // Each optional field is null on its own draw.
-          Group optional = groups.newGroup();
-          values.put(optional, "o_", spec.lowCardinality ? random.nextInt(40) : row);
-          for (String field : Values.FIELDS) {
-            if (random.nextInt(100) >= spec.nullPercent && schema.containsField("o_" + field)) {
-              copyField(optional, g, "o_" + field);
-            }
-          }
-          if (random.nextInt(100) >= spec.nullPercent) {
-            // Without g in the schema, the group is filled and dropped so later rows draw the same values.
-            Group inner = (schema.containsField("g") ? g : groups.newGroup()).addGroup("g");
-            if (random.nextInt(100) >= spec.nullPercent) {
-              inner.add("x", values.longs[at]);
-            }
-            if (random.nextInt(100) >= spec.nullPercent) {
-              inner.add("y", values.strings[at]);
-            }
-          }
-        }
-        w.write(g);
-      }
-    }
-    return file;
+    return b;
   }
 
   private static void copyField(Group from, Group to, String field) {

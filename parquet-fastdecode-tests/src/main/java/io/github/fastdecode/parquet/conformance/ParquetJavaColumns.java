@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.conformance;
 
+import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
- * The oracle on files: parquet-java 1.18's own readers, as engines use them. {@link #read} goes
+ * The oracle on files: parquet-java's own readers (the release on the class path), as engines use them. {@link #read} goes
  * through {@code ColumnReadStoreImpl} and one {@link ColumnReader} call per value; {@link
  * #readRecords} through parquet-java's record reader (record assembly into example {@link Group}s).
  */
@@ -55,7 +56,7 @@ public final class ParquetJavaColumns {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       List<ColumnDescriptor> chosen = columns == null ? schema.getColumns() : columns;
-      reader.setRequestedSchema(chosen);
+      reader.setRequestedSchema(ParquetBatchReader.projection(reader.getFooter().getFileMetaData().getSchema(), chosen));
       Map<String, ColumnEntries> out = new LinkedHashMap<>();
       for (ColumnDescriptor c : chosen) {
         out.put(name(c), new ColumnEntries(name(c)));

@@ -33,7 +33,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The conformance kit's entry point for other projects' unit tests: checks a reader against
- * parquet-java 1.18 on files (any flat file, or the kit's generated ones) and on generated pages,
+ * the parquet-java on the class path on files (any flat file, or the kit's generated ones) and on generated pages,
  * and reports the first mismatch with its row, column and both values.
  *
  * <pre>{@code

@@ -21,8 +21,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
+import org.apache.parquet.column.values.fallback.FallbackValuesWriter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -187,13 +189,39 @@ public final class WriteDifferential {
   /**
    * Writes {@code chunks} column chunks of {@code values}, each split into pages at {@code
    * pageBreaks} (increasing indexes, the last equal to the value count), to both writers, comparing
-   * everything on the way. {@code seed} drives {@link Mode#MIXED}.
+   * everything on the way. {@code seed} drives {@link Mode#MIXED}. With more than one chunk on
+   * parquet-java before 1.18.0, prefer the {@code Supplier} form: this one reuses {@code oracle}, and
+   * those releases' dictionary writers do not reuse cleanly (GH-3637).
    */
   public static void check(String label, ValuesWriter oracle, BatchValuesWriter subject, Values values, int[] pageBreaks,
       int chunks, Mode mode, long seed) {
+    check(label, oracle, null, subject, values, pageBreaks, chunks, mode, seed);
+  }
+
+  /**
+   * As {@link #check(String, ValuesWriter, BatchValuesWriter, Values, int[], int, Mode, long)} with
+   * the oracle made by {@code oracles}: one writer for every chunk where parquet-java's writers can
+   * be reused across column chunks ({@link ParquetJavaRelease#REUSES_DICTIONARY_WRITERS_CLEANLY},
+   * 1.18.0 on); before that, a new one for each chunk where the oracle is a dictionary writer with a
+   * fallback, so the subject (reused, as a column writer reuses it) is held to what a correct reuse
+   * gives (what a fresh writer gives) rather than to GH-3637's early fallbacks and stale pages.
+   * Other writers (delta, PLAIN) are reused on every release.
+   */
+  public static void check(String label, Supplier<? extends ValuesWriter> oracles, BatchValuesWriter subject, Values values,
+      int[] pageBreaks, int chunks, Mode mode, long seed) {
+    check(label, oracles.get(), ParquetJavaRelease.REUSES_DICTIONARY_WRITERS_CLEANLY ? null : oracles, subject, values, pageBreaks,
+        chunks, mode, seed);
+  }
+
+  private static void check(String label, ValuesWriter oracle, Supplier<? extends ValuesWriter> freshOracles,
+      BatchValuesWriter subject, Values values, int[] pageBreaks, int chunks, Mode mode, long seed) {
     Random random = new Random(seed);
     String where = label + " [" + mode + ", seed=" + seed + ", subject " + subject.getClass().getSimpleName() + "]";
     for (int chunk = 0; chunk < chunks; chunk++) {
+      if (chunk > 0 && freshOracles != null && oracle instanceof FallbackValuesWriter) {
+        oracle.close();
+        oracle = freshOracles.get();
+      }
       int from = 0;
       for (int page = 0; page < pageBreaks.length; page++) {
         int to = pageBreaks[page];

@@ -132,7 +132,7 @@ class DictionaryIdsTest {
     Path file = write(WriterVersion.PARQUET_1_0);
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
       ColumnDescriptor s = r.getFooter().getFileMetaData().getSchema().getColumns().get(0);
-      r.setRequestedSchema(List.of(s));
+      r.setRequestedSchema(ParquetBatchReader.projection(r.getFooter().getFileMetaData().getSchema(), List.of(s)));
       PageReadStore store = r.readNextRowGroup();
       ColumnChunkReader chunk = new ColumnChunkReader(s, store.getPageReader(s), 0);
       ColumnBatch batch = ColumnBatch.forColumn(s, 500).keepDictionaryIds();

@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every file of parquet-testing's data directory that parquet-java 1.18 reads: the column-chunk
+ * Every file of parquet-testing's data directory that the parquet-java on the class path reads: the column-chunk
  * reader gives the same entries (levels and values), and files with {@code *_expect.csv} give the
  * CSV's values.
  */
@@ -65,7 +65,7 @@ class ParquetTestingFilesTest {
       expected = ParquetJavaColumns.read(file, null);
     } catch (Exception | LinkageError | AssertionError e) {
       // Only files parquet-java itself reads are in scope.
-      Assumptions.abort("parquet-java 1.18 cannot read " + name + ": " + e);
+      Assumptions.abort("parquet-java " + org.apache.parquet.Version.VERSION_NUMBER + " cannot read " + name + ": " + e);
       return;
     }
     for (int batch : new int[] {1, 100, 4096}) {

@@ -24,6 +24,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.DictionaryPages;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.conformance.ParquetJavaRelease;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.conformance.GeneratedFiles;
 import io.github.fastdecode.parquet.conformance.InMemoryInputFile;
@@ -49,6 +50,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -290,9 +292,18 @@ class FuzzSeedsTest {
     return DataShapes.binaryShapes(n, SEED).values().iterator().next();
   }
 
+  /**
+   * The parquet-java release that wrote the checked-in seeds: other releases write some pages and
+   * footers differently (NaN payloads before 1.18, {@code created_by}), so the seeds are compared
+   * on this release only (the default build's, which CI's first pass runs).
+   */
+  static final String SEEDS_WRITTEN_WITH = "1.18.0";
+
   @Test
   void checkedInSeedsAreTheGeneratedOnes() throws IOException {
     boolean write = Boolean.getBoolean("fuzz.writeSeeds");
+    Assumptions.assumeTrue(write || ParquetJavaRelease.VERSION.equals(SEEDS_WRITTEN_WITH),
+        "the seeds were written with parquet-java " + SEEDS_WRITTEN_WITH + ", this run has " + ParquetJavaRelease.VERSION);
     for (Map.Entry<String, Map<String, byte[]>> dir : seeds().entrySet()) {
       Path d = RESOURCES.resolve(dir.getKey());
       if (write) {
