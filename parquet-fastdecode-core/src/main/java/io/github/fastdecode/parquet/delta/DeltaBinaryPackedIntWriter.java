@@ -15,17 +15,20 @@
  */
 package io.github.fastdecode.parquet.delta;
 
+import io.github.fastdecode.parquet.bitpacking.BitPacker;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
  * DELTA_BINARY_PACKED INT32, byte for byte parquet-java's {@code
  * DeltaBinaryPackingValuesWriterForInteger}. {@link DeltaBinaryPackedWriter} holds the algorithm (and
- * says what it keeps from earlier blocks); this class reads the caller's {@code int} values: deltas
- * wrap modulo 2^32, and each is stored sign-extended.
+ * says what it keeps from earlier blocks); this class keeps the deltas as {@code int}s, wrapping
+ * modulo 2^32 as parquet-java's do, and runs the per-block loops on them.
  */
 public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
   private int previousValue;
+  /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left. */
+  private final int[] deltas;
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger(slabSize, pageSize, allocator)}: blocks of 128, 4 miniblocks. */
   public DeltaBinaryPackedIntWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
@@ -35,6 +38,7 @@ public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger(blockSize, miniBlocks, slabSize, pageSize, allocator)}. */
   public DeltaBinaryPackedIntWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     super(blockSize, miniBlocks, 32, initialSlabSize, pageSize, allocator);
+    this.deltas = new int[blockSize];
   }
 
   @Override
@@ -42,7 +46,10 @@ public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
     if (totalValueCount == 0) {
       takeFirstValue(v);
     } else {
-      addDelta(v - previousValue);
+      int delta = v - previousValue;
+      deltas[deltaCount] = delta;
+      minDelta = Math.min(minDelta, delta);
+      deltaAdded();
     }
     previousValue = v;
   }
@@ -63,9 +70,9 @@ public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
   @Override
   void addDeltas(Object values, int i, int start, int n) {
     int[] src = (int[]) values;
-    long[] d = deltas;
+    int[] d = deltas;
     int previous = previousValue;
-    long min = minDelta;
+    int min = (int) Math.min(minDelta, Integer.MAX_VALUE);
     for (int k = 0; k < n; k++) {
       int v = src[i + k];
       int delta = v - previous;
@@ -75,5 +82,26 @@ public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
     }
     previousValue = previous;
     minDelta = min;
+  }
+
+  @Override
+  void subtractMinAndMeasure(int count, int used) {
+    int[] d = deltas;
+    int min = (int) minDelta;
+    for (int k = 0; k < count; k++) {
+      d[k] -= min;
+    }
+    for (int m = 0; m < used; m++) {
+      int or = 0;
+      for (int k = m * miniBlockSize, e = Math.min(k + miniBlockSize, count); k < e; k++) {
+        or |= d[k];
+      }
+      bitWidths[m] = 32 - Integer.numberOfLeadingZeros(or);
+    }
+  }
+
+  @Override
+  int packMiniBlock(int width, int first, byte[] b, int pos) {
+    return BitPacker.packInts(width, deltas, first, miniBlockSize, b, pos);
   }
 }

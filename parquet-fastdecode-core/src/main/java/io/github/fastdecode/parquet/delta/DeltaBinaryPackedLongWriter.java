@@ -15,17 +15,20 @@
  */
 package io.github.fastdecode.parquet.delta;
 
+import io.github.fastdecode.parquet.bitpacking.BitPacker;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
  * DELTA_BINARY_PACKED INT64, byte for byte parquet-java's {@code
  * DeltaBinaryPackingValuesWriterForLong}. {@link DeltaBinaryPackedWriter} holds the algorithm (and
- * says what it keeps from earlier blocks); this class reads the caller's {@code long} values: deltas
- * wrap modulo 2^64.
+ * says what it keeps from earlier blocks); this class keeps the deltas as {@code long}s, wrapping
+ * modulo 2^64, and runs the per-block loops on them.
  */
 public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
   private long previousValue;
+  /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left. */
+  private final long[] deltas;
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(slabSize, pageSize, allocator)}: blocks of 128, 4 miniblocks. */
   public DeltaBinaryPackedLongWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
@@ -35,6 +38,7 @@ public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(blockSize, miniBlocks, slabSize, pageSize, allocator)}. */
   public DeltaBinaryPackedLongWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     super(blockSize, miniBlocks, 64, initialSlabSize, pageSize, allocator);
+    this.deltas = new long[blockSize];
   }
 
   @Override
@@ -42,7 +46,10 @@ public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
     if (totalValueCount == 0) {
       takeFirstValue(v);
     } else {
-      addDelta(v - previousValue);
+      long delta = v - previousValue;
+      deltas[deltaCount] = delta;
+      minDelta = Math.min(minDelta, delta);
+      deltaAdded();
     }
     previousValue = v;
   }
@@ -75,5 +82,26 @@ public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
     }
     previousValue = previous;
     minDelta = min;
+  }
+
+  @Override
+  void subtractMinAndMeasure(int count, int used) {
+    long[] d = deltas;
+    long min = minDelta;
+    for (int k = 0; k < count; k++) {
+      d[k] -= min;
+    }
+    for (int m = 0; m < used; m++) {
+      long or = 0;
+      for (int k = m * miniBlockSize, e = Math.min(k + miniBlockSize, count); k < e; k++) {
+        or |= d[k];
+      }
+      bitWidths[m] = 64 - Long.numberOfLeadingZeros(or);
+    }
+  }
+
+  @Override
+  int packMiniBlock(int width, int first, byte[] b, int pos) {
+    return BitPacker.packLongs(width, deltas, first, miniBlockSize, b, pos);
   }
 }
