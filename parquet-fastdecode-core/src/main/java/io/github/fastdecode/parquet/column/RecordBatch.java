@@ -121,6 +121,31 @@ public final class RecordBatch {
     return columns;
   }
 
+  /**
+   * Fills the batch with the next up to {@code maxRecords} whole records from {@code chunks}, one
+   * reader per leaf of {@link #columns()} in that order (the same row group of each), and returns
+   * how many records were read: for callers that manage the row groups themselves.
+   *
+   * @throws ColumnReadException if the chunks disagree on the number of records
+   */
+  public int read(ColumnChunkReader[] chunks, int maxRecords) {
+    if (chunks.length != columnArray.length) {
+      throw new IllegalArgumentException(chunks.length + " chunk readers for " + columnArray.length + " columns");
+    }
+    int rows = -1;
+    for (int i = 0; i < chunks.length; i++) {
+      int got = chunks[i].readBatch(columnArray[i], maxRecords);
+      if (rows >= 0 && got != rows) {
+        ColumnDescriptor c = columnArray[i].column();
+        throw new ColumnReadException(String.join(".", c.getPath()), -1, ColumnReadException.CHUNK,
+            "the chunk gave " + got + " records where the other columns gave " + rows, null);
+      }
+      rows = got;
+    }
+    update(Math.max(rows, 0));
+    return Math.max(rows, 0);
+  }
+
   /** Sets the row count and every node's positions, nulls and offsets after the leaves were read. */
   void update(int rows) {
     rowCount = rows;
