@@ -72,11 +72,11 @@ public final class ColumnChunkReader {
   /** Levels of a repeated column are decoded this many at a time at most. */
   private static final int LEVEL_WINDOW = 1 << 16;
   /**
-   * Most entries (level pairs) one batch of a repeated column may hold, whatever its records:
-   * bounds what a lying page (one record of billions of entries in a few bytes of RLE) can make
-   * the batch allocate.
+   * Most entries (level pairs) one batch of a repeated column may hold by default, whatever its
+   * records: bounds what a lying page (one record of billions of entries in a few bytes of RLE)
+   * can make the batch allocate.
    */
-  static final int MAX_BATCH_ENTRIES = 1 << 26;
+  public static final int DEFAULT_MAX_BATCH_ENTRIES = 1 << 24;
 
   private final ColumnDescriptor column;
   private final String path;
@@ -123,6 +123,7 @@ public final class ColumnChunkReader {
   private int[] windowDef = new int[0];
   private int windowLength;
   private int windowPos;
+  private int maxBatchEntries = DEFAULT_MAX_BATCH_ENTRIES;
 
   /**
    * @param column the column the pages belong to
@@ -168,6 +169,21 @@ public final class ColumnChunkReader {
 
   public ColumnDescriptor column() {
     return column;
+  }
+
+  /**
+   * Sets the most entries (level pairs) a batch of this repeated column may hold ({@link
+   * #DEFAULT_MAX_BATCH_ENTRIES} unless set): a read whose records need more fails with a {@link
+   * ColumnReadException} instead of growing the batch further.
+   *
+   * @return this reader
+   */
+  public ColumnChunkReader maxBatchEntries(int entries) {
+    if (entries <= 0) {
+      throw new IllegalArgumentException("maxBatchEntries " + entries + " must be positive");
+    }
+    this.maxBatchEntries = entries;
+    return this;
   }
 
   /** Entries in the chunk: rows for a flat column, level pairs for a repeated one. */
@@ -468,7 +484,7 @@ public final class ColumnChunkReader {
       chooseIdsOrValues(batch);
     }
     int at = batch.entryCount;
-    NestedAssembly.ensureEntries(batch, (long) at + n, this);
+    NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, this);
     System.arraycopy(windowRep, pos, batch.repetitionLevels, at, n);
     System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
     int nonNull = countValues(windowDef, pos, n);

@@ -31,10 +31,10 @@ final class NestedAssembly {
   private NestedAssembly() {}
 
   /** Grows the batch's entry arrays to hold {@code entries} level pairs. */
-  static void ensureEntries(ColumnBatch b, long entries, ColumnChunkReader reader) {
-    if (entries > ColumnChunkReader.MAX_BATCH_ENTRIES) {
-      throw reader.problem("the batch's records take more than " + ColumnChunkReader.MAX_BATCH_ENTRIES
-          + " level pairs (a record that never ends?)");
+  static void ensureEntries(ColumnBatch b, long entries, int maxEntries, ColumnChunkReader reader) {
+    if (entries > maxEntries) {
+      throw reader.problem("the batch's records take more than " + maxEntries
+          + " level pairs (a record that does not end?); see ColumnChunkReader.maxBatchEntries");
     }
     int n = (int) entries;
     if (b.repetitionLevels.length < n) {
