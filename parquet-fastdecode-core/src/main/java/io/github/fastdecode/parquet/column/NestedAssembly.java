@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.column;
 
 import java.util.Arrays;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * Turns a batch's level pairs into its levels' positions: offsets, definition level per position
@@ -122,10 +123,13 @@ final class NestedAssembly {
       assembleOneLevel(b, rep, def, n, reach[1], maxDef, levels[0], levels[1], offsets[1], nulls);
       return;
     }
+    // The deepest level the previous entry made a position at: an entry repeating level r
+    // continues a list there, which must have an element already.
+    int last = 0;
     for (int i = 0; i < n; i++) {
       int r = rep[i];
       int d = def[i];
-      if (r > 0 && d < reach[r]) {
+      if (r > last || (r > 0 && d < reach[r])) {
         throw inconsistent(b, i, r, d, reach[r]);
       }
       int k = r;
@@ -142,6 +146,7 @@ final class NestedAssembly {
         }
         k++;
       }
+      last = k;
     }
     for (int k = 1; k <= maxRep; k++) {
       offsets[k][counts[k - 1]] = counts[k];
@@ -155,6 +160,8 @@ final class NestedAssembly {
       int[] rows, int[] elements, int[] offsets, boolean[] nulls) {
     int rowCount = 0;
     int elementCount = 0;
+    // Whether the current record's list has an element, so that a repetition continues it.
+    boolean open = false;
     for (int i = 0; i < n; i++) {
       int r = rep[i];
       int d = def[i];
@@ -162,10 +169,11 @@ final class NestedAssembly {
         rows[rowCount] = d;
         offsets[rowCount] = elementCount;
         rowCount++;
-        if (d < reach) {
+        open = d >= reach;
+        if (!open) {
           continue;
         }
-      } else if (d < reach) {
+      } else if (d < reach || !open) {
         throw inconsistent(b, i, r, d, reach);
       }
       elements[elementCount] = d;
@@ -178,8 +186,9 @@ final class NestedAssembly {
     b.nullCount = elementCount - b.valueCount;
   }
 
-  private static IllegalStateException inconsistent(ColumnBatch b, int i, int r, int d, int reach) {
-    return new IllegalStateException("entry " + i + " of the batch repeats level " + r + " with definition level " + d
-        + ", below the " + reach + " an element of that level needs: the levels disagree with the schema");
+  private static ParquetDecodingException inconsistent(ColumnBatch b, int i, int r, int d, int reach) {
+    return new ParquetDecodingException("entry " + i + " of the batch repeats level " + r + " with definition level " + d
+        + " where the list it continues is empty or null, or the element needs definition level " + reach
+        + ": the levels disagree with the schema");
   }
 }

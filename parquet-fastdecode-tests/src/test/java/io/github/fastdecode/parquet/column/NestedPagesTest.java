@@ -264,6 +264,19 @@ class NestedPagesTest {
     // rep 1 repeats the list, but def 1 says the list is empty
     List<DataPage> pages = List.of(v1(new int[] {0, 1}, new int[] {3, 1}, new long[] {1}));
     assertNames(readFails(pages, 0), 0, "levels disagree with the schema");
+    // rep 1 adds an element to a list that def 0 made null (found by NestedAssemblyFuzzTest)
+    List<DataPage> afterNull = List.of(v1(new int[] {0, 1}, new int[] {0, 3}, new long[] {1}));
+    assertNames(readFails(afterNull, 0), 0, "levels disagree with the schema");
+    // the same two levels down: list<list<int64>>, the inner list empty, then repeated at level 2
+    MessageType two = MessageTypeParser.parseMessageType("message m { optional group a (LIST) { repeated group list {"
+        + " optional group element (LIST) { repeated group list { optional int64 element; } } } } }");
+    ColumnDescriptor inner = two.getColumns().get(0);
+    byte[] body = concat(ParquetJavaPages.rleLengthPrefixed(new int[] {0, 2}, 2), ParquetJavaPages.rleLengthPrefixed(new int[] {3, 5}, 3),
+        ParquetJavaPages.plainLongs(new long[] {1}));
+    ColumnChunkReader chunk = new ColumnChunkReader(inner, InMemoryPageReader.of(null,
+        List.of(new DataPageV1(BytesInput.from(body), 2, body.length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN))), 5);
+    ColumnReadException e = assertThrows(ColumnReadException.class, () -> chunk.readBatch(ColumnBatch.forColumn(two, inner, 4)));
+    assertTrue(e.getMessage().contains("levels disagree with the schema"), e.getMessage());
   }
 
   @Test
