@@ -190,6 +190,11 @@ public final class ColumnChunkReader {
       }
     } catch (ColumnReadException e) {
       throw e;
+    } catch (ArithmeticException e) {
+      // A converted value that does not fit its target: no corruption, so it stays what it is.
+      ArithmeticException located = new ArithmeticException(e.getMessage() + " (column " + path + ", row group " + rowGroup + ", page " + pageIndex + ")");
+      located.initCause(e);
+      throw located;
     } catch (RuntimeException e) {
       throw wrap(e, pageIndex);
     }
@@ -535,6 +540,11 @@ public final class ColumnChunkReader {
     }
     BatchValuesReader r = valuesReader();
     int at = batch.valueCount;
+    if (batch.converting != null) {
+      batch.converting.read(r, batch, at, n);
+      batch.valueCount += n;
+      return;
+    }
     if (batch.dictionary != null) {
       r.readDictionaryIds(batch.dictionaryIds, at, n);
       batch.valueCount += n;
@@ -571,6 +581,14 @@ public final class ColumnChunkReader {
   private void readAtRowPositions(ColumnBatch batch, int at, int m, int nonNull) {
     boolean[] nulls = batch.nulls;
     BatchValuesReader r = nonNull > 0 ? valuesReader() : null;
+    if (batch.converting != null) {
+      if (r != null) {
+        batch.converting.read(r, batch, at, nonNull);
+      }
+      batch.converting.spread(batch, nulls, at, m, nonNull);
+      batch.valueCount += m;
+      return;
+    }
     if (batch.dictionary != null) {
       int[] a = batch.dictionaryIds;
       if (r != null) {
