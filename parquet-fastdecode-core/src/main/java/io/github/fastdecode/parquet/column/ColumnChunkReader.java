@@ -98,6 +98,8 @@ public final class ColumnChunkReader {
   private int pageIndex = -1;
   private int pageEntries;
   private int pageRemaining;
+  /** The current page's first row within the row group, from the offset index; -1 if unknown. */
+  private long pageFirstRow = -1;
   private BatchValuesReader def;
   private BatchValuesReader rep;
   /** The current page's values reader, or null until the page's first value is needed. */
@@ -181,12 +183,22 @@ public final class ColumnChunkReader {
       throw new IllegalArgumentException("max " + max + " outside 0.." + batch.capacity());
     }
     batch.clear();
+    return appendEntries(batch, max);
+  }
+
+  /**
+   * Adds up to {@code max} entries after those {@code batch} holds (the caller checked the batch's
+   * column and room) and returns how many: a filtered scan fills one batch from several runs of rows.
+   */
+  int appendEntries(ColumnBatch batch, int max) {
+    int end = batch.entryCount + max;
+    int start = batch.entryCount;
     try {
-      while (batch.entryCount < max && nextEntriesAvailable()) {
+      while (batch.entryCount < end && nextEntriesAvailable()) {
         if (batch.dictionaryIds != null) {
           chooseIdsOrValues(batch);
         }
-        readEntries(batch, Math.min(max - batch.entryCount, pageRemaining));
+        readEntries(batch, Math.min(end - batch.entryCount, pageRemaining));
       }
     } catch (ColumnReadException e) {
       throw e;
@@ -198,7 +210,30 @@ public final class ColumnChunkReader {
     } catch (RuntimeException e) {
       throw wrap(e, pageIndex);
     }
-    return batch.entryCount;
+    return batch.entryCount - start;
+  }
+
+  /**
+   * The row index within the row group of the next entry of a flat column, from the offset index
+   * parquet-hadoop attaches to each page (filtered reads hand out only some pages, so rows are not
+   * counted from 0); -1 when the page does not know its first row or the chunk has ended.
+   */
+  long nextRowIndex() {
+    try {
+      if (!nextEntriesAvailable()) {
+        return -1;
+      }
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+    return pageFirstRow < 0 ? -1 : pageFirstRow + (pageEntries - pageRemaining);
+  }
+
+  /** Entries left in the current page (0 before the first page and at a page's end). */
+  int entriesLeftInPage() {
+    return pageRemaining;
   }
 
   /**
@@ -342,6 +377,7 @@ public final class ColumnChunkReader {
       throw wrap(e, next);
     }
     pageIndex = next;
+    pageFirstRow = page == null ? -1 : page.getFirstRowIndex().orElse(-1L);
     values = null;
     valuesIn = null;
     valuesEncoding = null;
