@@ -563,11 +563,15 @@ public final class LogicalColumn {
   /** Big-endian two's-complement values to longs; a value wider than 8 bytes must be sign extension there. */
   private void bytesToLongs(BinaryBatch src, int first, long[] dst, int at, int n) {
     byte[] bytes = src.bytes();
+    int[] offsets = src.offsets();
     for (int i = 0; i < n; i++) {
-      int o = src.offset(first + i);
-      int len = src.length(first + i);
+      int o = offsets[first + i];
+      int len = offsets[first + i + 1] - o;
       long v = 0;
-      if (len > 0) {
+      if (len == 8) {
+        // FIXED_LEN_BYTE_ARRAY(8), the usual width for precision 18: one 8-byte load.
+        v = Long.reverseBytes(LittleEndian.getLong(bytes, o));
+      } else if (len > 0) {
         int start = o;
         if (len > 8) {
           start = o + len - 8;
@@ -584,9 +588,10 @@ public final class LogicalColumn {
 
   private void bytesTo128(BinaryBatch src, int first, byte[] dst, int at, int n) {
     byte[] bytes = src.bytes();
+    int[] offsets = src.offsets();
     for (int i = 0; i < n; i++) {
-      int o = src.offset(first + i);
-      int len = src.length(first + i);
+      int o = offsets[first + i];
+      int len = offsets[first + i + 1] - o;
       int d = (at + i) << 4;
       if (len == 0) {
         Arrays.fill(dst, d, d + 16, (byte) 0);
@@ -623,8 +628,9 @@ public final class LogicalColumn {
 
   private static void float16ToFloats(BinaryBatch src, int first, float[] dst, int at, int n) {
     byte[] bytes = src.bytes();
+    int[] offsets = src.offsets();
     for (int i = 0; i < n; i++) {
-      int o = src.offset(first + i);
+      int o = offsets[first + i];
       dst[at + i] = float16ToFloat((bytes[o] & 0xFF) | (bytes[o + 1] & 0xFF) << 8);
     }
   }

@@ -39,8 +39,12 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads chosen columns of a Parquet file with a flat schema (no repeated fields; optional groups
- * are fine) in row batches, one {@link ColumnBatch} per column, row group after row group.
+ * Reads chosen columns of a Parquet file, of any schema, in row batches: one {@link ColumnBatch}
+ * per leaf column ({@link #nextBatch(ColumnBatch[])}), or whole records in the schema's shape
+ * ({@link #newRecordBatch(int)}, {@link #nextBatch(RecordBatch)}), row group after row group.
+ * Columns are chosen by top-level field name (all the leaves below it) or by leaf path; {@link
+ * #readableColumns()} lists the leaves. A row is a record: the batch of a repeated column holds
+ * whole records and their offsets (see {@link ColumnBatch}).
  *
  * <pre>{@code
  * try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(path), List.of("id", "name"))) {
@@ -84,7 +88,8 @@ import org.apache.parquet.schema.Type;
  * not match the predicate can still appear</b>, namely every row of the selected row ranges, the
  * same rows parquet-java's reader returns. Evaluate the predicate on the batch to drop them. {@link
  * #rowIndexes(long[])} tells which rows of the file a batch holds. All columns of a batch stay
- * aligned: each column skips the rows of its pages that lie outside the selected ranges.
+ * aligned: each column skips the rows of its pages that lie outside the selected ranges. With a
+ * repeated column among those read, only row groups are filtered (pages are read whole).
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
@@ -111,7 +116,9 @@ public final class ParquetBatchReader implements Closeable {
     this.bounds = bounds;
     this.columns = List.copyOf(columns);
     this.chunks = new ColumnChunkReader[columns.size()];
-    this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
+    // Page filtering keeps flat columns on the selected rows; with a repeated column among those
+    // read, row groups are still dropped by the filter (parquet-hadoop did that when opening), pages not.
+    this.filtered = filter != null && FilterCompat.isFilteringRequired(filter) && flat(columns);
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
     this.rowsLeft = filtered ? file.getFilteredRecordCount() : file.getRecordCount();
     this.names = new String[columns.size()];
@@ -147,7 +154,7 @@ public final class ParquetBatchReader implements Closeable {
    * filter in the options filters the scan as {@link #open(InputFile, List, FilterCompat.Filter)}
    * describes, with the options' choice of filters (statistics, dictionary, bloom filter, column index).
    *
-   * @throws IllegalArgumentException if a column is unknown or repeated
+   * @throws IllegalArgumentException if a column is unknown
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
     ParquetFileReader file;
@@ -183,6 +190,15 @@ public final class ParquetBatchReader implements Closeable {
     }
   }
 
+  private static boolean flat(List<ColumnDescriptor> columns) {
+    for (ColumnDescriptor c : columns) {
+      if (c.getMaxRepetitionLevel() > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * {@code options} with their codec factory wrapped in a {@link DeclaredSizeCodecFactory} (unless
    * it already is one), everything else as given: the builder's {@code copy} leaves out a few
@@ -205,7 +221,13 @@ public final class ParquetBatchReader implements Closeable {
         .build();
   }
 
-  /** The named leaf columns of {@code schema} (null: all), checked to be flat. */
+  /**
+   * The leaf columns of {@code schema} that {@code names} choose (null: all), in the order named:
+   * a top-level field's name stands for every leaf below it, in schema order; a leaf's path is its
+   * names joined with {@code .} ({@code "address.city"}).
+   *
+   * @throws IllegalArgumentException for a name that is neither, or a leaf chosen twice
+   */
   public static List<ColumnDescriptor> choose(MessageType schema, List<String> names) {
     List<ColumnDescriptor> all = schema.getColumns();
     List<ColumnDescriptor> chosen = new ArrayList<>();
@@ -213,22 +235,18 @@ public final class ParquetBatchReader implements Closeable {
       chosen.addAll(all);
     } else {
       for (String name : names) {
-        ColumnDescriptor found = null;
+        int before = chosen.size();
         for (ColumnDescriptor c : all) {
-          if (String.join(".", c.getPath()).equals(name)) {
-            found = c;
+          if (String.join(".", c.getPath()).equals(name) || c.getPath()[0].equals(name)) {
+            if (chosen.contains(c)) {
+              throw new IllegalArgumentException("column " + String.join(".", c.getPath()) + " is chosen twice");
+            }
+            chosen.add(c);
           }
         }
-        if (found == null) {
-          throw new IllegalArgumentException("no column " + name + " in the schema; columns are " + pathList(all));
+        if (chosen.size() == before) {
+          throw new IllegalArgumentException("no field or column " + name + " in the schema; columns are " + pathList(all));
         }
-        chosen.add(found);
-      }
-    }
-    for (ColumnDescriptor c : chosen) {
-      if (c.getMaxRepetitionLevel() > 0) {
-        throw new IllegalArgumentException("column " + String.join(".", c.getPath())
-            + " is repeated: this reader reads flat schemas (use ColumnChunkReader for levels)");
       }
     }
     return chosen;
@@ -277,6 +295,15 @@ public final class ParquetBatchReader implements Closeable {
   /** The chosen columns, in the order of the batches. */
   public List<ColumnDescriptor> columns() {
     return columns;
+  }
+
+  /** Every leaf column of the file, by path (names joined with {@code .}): what {@code open} can choose. */
+  public List<String> readableColumns() {
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : schema().getColumns()) {
+      names.add(String.join(".", c.getPath()));
+    }
+    return names;
   }
 
   /** The file's whole schema. */
@@ -328,13 +355,43 @@ public final class ParquetBatchReader implements Closeable {
     return rowGroup;
   }
 
-  /** One batch per chosen column, each holding up to {@code capacity} rows. */
+  /**
+   * One batch per chosen column, each holding up to {@code capacity} rows, with the levels of the
+   * column's path (offsets of repeated columns; see {@link ColumnBatch}).
+   */
   public ColumnBatch[] newBatches(int capacity, ColumnBatch.Layout layout) {
     ColumnBatch[] batches = new ColumnBatch[columns.size()];
     for (int i = 0; i < batches.length; i++) {
-      batches[i] = ColumnBatch.forColumn(columns.get(i), capacity, layout);
+      batches[i] = ColumnBatch.forColumn(schema(), columns.get(i), capacity, layout);
     }
     return batches;
+  }
+
+  /**
+   * A record batch of the chosen columns, up to {@code capacity} records, for {@link
+   * #nextBatch(RecordBatch)}: one tree per top-level field holding a chosen column.
+   */
+  public RecordBatch newRecordBatch(int capacity) {
+    return RecordBatch.forColumns(schema(), columns, capacity);
+  }
+
+  /**
+   * Fills {@code batch} (from {@link #newRecordBatch}) with the next whole records and returns how
+   * many, as {@link #nextBatch(ColumnBatch[])} does; its nodes' nulls and offsets are then set.
+   */
+  public int nextBatch(RecordBatch batch) throws IOException {
+    List<ColumnBatch> leaves = batch.columns();
+    if (leaves.size() != columns.size()) {
+      throw new IllegalArgumentException("the record batch has " + leaves.size() + " columns, the reader " + columns.size());
+    }
+    for (int i = 0; i < leaves.size(); i++) {
+      if (!leaves.get(i).column().equals(columns.get(i))) {
+        throw new IllegalArgumentException("the record batch's column " + i + " is " + leaves.get(i).column() + ", not " + columns.get(i));
+      }
+    }
+    int rows = nextBatch(batch.columnArray);
+    batch.update(rows);
+    return rows;
   }
 
   /**

@@ -387,4 +387,52 @@ class FilteredScanTest {
       }
     }
   }
+
+  /**
+   * With a repeated column among those read, row groups are still dropped by the filter but pages
+   * are read whole: the rows are parquet-java's with the column index filter off.
+   */
+  @Test
+  void withARepeatedColumnOnlyRowGroupsAreFiltered() throws IOException {
+    MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+        "message nested { required int64 id; optional group xs (LIST) { repeated group list { optional int32 element; } } }");
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    Random random = new Random(SEED);
+    for (int r = 0; r < 3000; r++) {
+      Group g = groups.newGroup();
+      g.add("id", (long) r);
+      Group xs = g.addGroup("xs");
+      for (int k = random.nextInt(4); k > 0; k--) {
+        xs.addGroup("list").add("element", random.nextInt());
+      }
+      rows.add(g);
+    }
+    Path f = dir.resolve("nested-filtered.parquet");
+    ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(schema)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withPageRowCountLimit(100).withPageSize(512)
+        .withMinRowCountForPageSizeCheck(1), f, rows, 1000);
+    FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 1200L), lt(longColumn("id"), 1210L)));
+    List<Long> expected = new ArrayList<>();
+    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri()))
+        .withFilter(filter).useColumnIndexFilter(false).useRecordFilter(false).build()) {
+      Group g;
+      while ((g = r.read()) != null) {
+        expected.add(g.getLong("id", 0));
+      }
+    }
+    assertEquals(1000, expected.size(), "parquet-java keeps the one row group the range falls in");
+    List<Long> ids = new ArrayList<>();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id", "xs"), filter)) {
+      assertTrue(!reader.isFiltered());
+      ColumnBatch[] batches = reader.newBatches(300, ColumnBatch.Layout.DENSE);
+      int n;
+      while ((n = reader.nextBatch(batches)) > 0) {
+        for (int i = 0; i < n; i++) {
+          ids.add(batches[0].longs()[i]);
+        }
+      }
+    }
+    assertEquals(expected, ids);
+  }
 }

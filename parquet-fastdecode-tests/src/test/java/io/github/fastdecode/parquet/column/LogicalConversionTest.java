@@ -70,7 +70,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LogicalConversionTest {
   static final long SEED = 20261126L;
-  static final int ROWS = 2500;
+  static final int ROWS = 1500;
 
   @TempDir
   static Path dir;
