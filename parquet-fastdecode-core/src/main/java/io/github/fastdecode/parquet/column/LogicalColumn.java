@@ -489,6 +489,38 @@ public final class LogicalColumn {
     }
   }
 
+  /** Grows the target array to hold {@code values} values (a repeated column's batch grows with its records). */
+  void ensureRoom(ColumnBatch b, int values) {
+    switch (target) {
+      case LONGS:
+        if (b.longs.length < values) {
+          b.longs = Arrays.copyOf(b.longs, grown(b.longs.length, values));
+        }
+        break;
+      case DOUBLES:
+        if (b.doubles.length < values) {
+          b.doubles = Arrays.copyOf(b.doubles, grown(b.doubles.length, values));
+        }
+        break;
+      case FLOATS:
+        if (b.floats.length < values) {
+          b.floats = Arrays.copyOf(b.floats, grown(b.floats.length, values));
+        }
+        break;
+      case DECIMAL_128:
+        if (b.decimal128.length < 16L * values) {
+          b.decimal128 = Arrays.copyOf(b.decimal128, Math.multiplyExact(16, grown(b.decimal128.length >> 4, values)));
+        }
+        break;
+      default:
+        break; // INTS is the physical array, which the batch grows itself
+    }
+  }
+
+  private static int grown(int length, int needed) {
+    return (int) Math.min((Integer.MAX_VALUE - 16) / 16, Math.max(needed, length + (long) (length >> 1)));
+  }
+
   /**
    * Moves {@code nonNull} converted values at {@code [at, at + nonNull)} to their rows among
    * {@code [at, at + m)} by the null mask, zeroing null rows (backwards: a value only moves right).

@@ -348,6 +348,79 @@ class LogicalConversionTest {
     }
   }
 
+  /**
+   * Leaves of repeated columns convert too, and a batch whose records hold more values than its
+   * capacity grows its converted array: the dense non-null leaf values, in order, match parquet-java's.
+   */
+  @Test
+  void nestedLeavesConvert() throws IOException {
+    MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType("message nested {"
+        + " optional group ts (LIST) { repeated group list { optional int64 element (TIMESTAMP(MILLIS,true)); } }"
+        + " optional group decs (LIST) { repeated group list { required fixed_len_byte_array(16) element (DECIMAL(38,2)); } }"
+        + " optional group days (LIST) { repeated group list { optional int32 element (DATE); } } }");
+    Random random = new Random(SEED);
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    List<Object> wantTs = new ArrayList<>();
+    List<Object> wantDecs = new ArrayList<>();
+    List<Object> wantDays = new ArrayList<>();
+    for (int r = 0; r < 400; r++) {
+      Group g = groups.newGroup();
+      if (random.nextInt(8) != 0) {
+        Group ts = g.addGroup("ts");
+        Group decs = g.addGroup("decs");
+        Group days = g.addGroup("days");
+        for (int k = random.nextInt(20); k > 0; k--) {
+          Group e = ts.addGroup("list");
+          if (random.nextInt(5) != 0) {
+            long millis = randomIn(random, MAX_MILLIS_AS_NANOS / 1000);
+            e.add("element", millis);
+            wantTs.add(micros(Instant.ofEpochMilli(millis)));
+          }
+          BigInteger unscaled = new BigInteger(random.nextInt(126) + 1, random).multiply(BigInteger.valueOf(random.nextBoolean() ? 1 : -1));
+          decs.addGroup("list").add("element", Binary.fromConstantByteArray(fixed(unscaled, 16)));
+          wantDecs.add(unscaled);
+          Group d = days.addGroup("list");
+          if (random.nextInt(5) != 0) {
+            int day = random.nextInt(200_000) - 100_000;
+            d.add("element", day);
+            wantDays.add(micros(Instant.EPOCH.plus(day, ChronoUnit.DAYS)));
+          }
+        }
+      }
+      rows.add(g);
+    }
+    Path f = dir.resolve("nested-conversions.parquet");
+    ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(schema)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withPageRowCountLimit(50).withPageSize(1024)
+        .withMinRowCountForPageSizeCheck(1), f, rows, 150);
+    for (int capacity : new int[] {1, 4, 64}) {
+      List<Object> ts = new ArrayList<>();
+      List<Object> decs = new ArrayList<>();
+      List<Object> days = new ArrayList<>();
+      try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f))) {
+        ColumnBatch[] b = reader.newBatches(capacity, ColumnBatch.Layout.DENSE);
+        b[0].convert(Conversion.TIMESTAMP_MICROS);
+        b[1].convert(Conversion.DECIMAL_128);
+        b[2].convert(Conversion.DATE_MICROS);
+        while (reader.nextBatch(b) > 0) {
+          for (int i = 0; i < b[0].valueCount(); i++) {
+            ts.add(b[0].longs()[i]);
+          }
+          for (int i = 0; i < b[1].valueCount(); i++) {
+            decs.add(value(b[1], i));
+          }
+          for (int i = 0; i < b[2].valueCount(); i++) {
+            days.add(b[2].longs()[i]);
+          }
+        }
+      }
+      assertEquals(wantTs, ts, "capacity " + capacity);
+      assertEquals(wantDecs, decs, "capacity " + capacity);
+      assertEquals(wantDays, days, "capacity " + capacity);
+    }
+  }
+
   /** Every one of the 65,536 half-precision values against parquet-java's own conversion. */
   @Test
   void float16MatchesParquetJavaForEveryValue() throws Exception {
