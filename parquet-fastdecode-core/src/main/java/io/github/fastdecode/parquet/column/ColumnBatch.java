@@ -74,6 +74,11 @@ import org.apache.parquet.schema.Type;
  * from dictionary pages to plain ones within a read (a writer whose dictionary grew too large), the
  * ids read so far are turned into values and the batch holds values. Check {@link
  * #hasDictionaryIds()} after every read.
+ *
+ * <p>Logical conversions: after {@link #convert(Conversion)}, values arrive converted (widened,
+ * timestamps in one unit, decimals unscaled, ...) in the array {@link #logical()} names, in the same
+ * layouts as physical values; the physical array of a converted column holds nothing defined. A
+ * batch either converts or keeps dictionary ids, not both.
  */
 public final class ColumnBatch {
   /** Where values of a flat optional column go. */
@@ -109,6 +114,11 @@ public final class ColumnBatch {
   int[] dictionaryIds;
   /** The dictionary the ids index while this batch holds ids; null while it holds values. */
   DictionaryValues dictionary;
+  /** 16-byte big-endian unscaled decimals, after {@link #convert} with {@link Conversion#DECIMAL_128}. */
+  byte[] decimal128;
+  private LogicalColumn logical;
+  /** {@link #logical} while it converts values; null for physical values. */
+  LogicalColumn converting;
   /** Index k (1..maxRep): offsets of level k into level k - 1's positions; null without the schema. */
   final int[][] offsets;
   /** Index k (0..maxRep): definition level per position of level k (repeated columns with the schema). */
@@ -233,10 +243,66 @@ public final class ColumnBatch {
     if (type == PrimitiveTypeName.BOOLEAN) {
       throw new UnsupportedOperationException("BOOLEAN columns have no dictionary encoding");
     }
+    if (converting != null) {
+      throw new IllegalStateException("this batch converts its values (" + converting + "); it cannot keep dictionary ids too");
+    }
     if (dictionaryIds == null) {
       dictionaryIds = new int[capacity];
     }
     return this;
+  }
+
+  /**
+   * Makes later reads convert the values as {@code conversion} says (see {@link Conversion}), into
+   * the array {@link #logical()}{@code .target()} names; {@link Conversion#NONE} goes back to
+   * physical values. Call before reading.
+   *
+   * @return this batch
+   * @throws IllegalArgumentException if the conversion does not apply to the column's type
+   * @throws IllegalStateException if the batch keeps dictionary ids
+   */
+  public ColumnBatch convert(Conversion conversion) {
+    LogicalColumn l = LogicalColumn.of(column, conversion);
+    if (l.convertsValues() && dictionaryIds != null) {
+      throw new IllegalStateException("this batch keeps dictionary ids; it cannot convert its values too");
+    }
+    switch (l.target()) {
+      case LONGS:
+        longs = longs == null ? new long[capacity] : longs;
+        break;
+      case DOUBLES:
+        doubles = doubles == null ? new double[capacity] : doubles;
+        break;
+      case FLOATS:
+        floats = floats == null ? new float[capacity] : floats;
+        break;
+      case DECIMAL_128:
+        decimal128 = decimal128 == null ? new byte[Math.multiplyExact(capacity, 16)] : decimal128;
+        break;
+      default:
+        break;
+    }
+    logical = l;
+    converting = l.convertsValues() ? l : null;
+    return this;
+  }
+
+  /** What the values mean and where they are: the column's logical type and the conversion asked for. */
+  public LogicalColumn logical() {
+    LogicalColumn l = logical;
+    if (l == null) {
+      l = logical = LogicalColumn.of(column, Conversion.NONE);
+    }
+    return l;
+  }
+
+  /**
+   * Decimals converted with {@link Conversion#DECIMAL_128}: value {@code i} is the 16 bytes at
+   * {@code [16 * i, 16 * i + 16)}, big-endian two's complement (zeros for null rows at row
+   * positions); null for other batches.
+   */
+  public byte[] decimal128() {
+    return decimal128;
   }
 
   /** Whether reads keep dictionary ids ({@link #keepDictionaryIds()}). */

@@ -106,6 +106,8 @@ public final class ColumnChunkReader {
   private int pageIndex = -1;
   private int pageEntries;
   private int pageRemaining;
+  /** The current page's first row within the row group, from the offset index; -1 if unknown. */
+  private long pageFirstRow = -1;
   private BatchValuesReader def;
   private BatchValuesReader rep;
   /** The current page's values reader, or null until the page's first value is needed. */
@@ -223,24 +225,69 @@ public final class ColumnChunkReader {
         NestedAssembly.assemble(batch);
       } catch (ColumnReadException e) {
         throw e;
+      } catch (ArithmeticException e) {
+        throw located(e);
       } catch (RuntimeException e) {
         throw wrap(e, pageIndex);
       }
       return batch.rowCount;
     }
+    return appendEntries(batch, max);
+  }
+
+  /**
+   * Adds up to {@code max} entries of a flat column after those {@code batch} holds (the caller
+   * checked the batch's column and room) and returns how many: a filtered scan fills one batch from
+   * several runs of rows.
+   */
+  int appendEntries(ColumnBatch batch, int max) {
+    int end = batch.entryCount + max;
+    int start = batch.entryCount;
     try {
-      while (batch.entryCount < max && nextEntriesAvailable()) {
+      while (batch.entryCount < end && nextEntriesAvailable()) {
         if (batch.dictionaryIds != null) {
           chooseIdsOrValues(batch);
         }
-        readEntries(batch, Math.min(max - batch.entryCount, pageRemaining));
+        readEntries(batch, Math.min(end - batch.entryCount, pageRemaining));
+      }
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw located(e);
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+    return batch.entryCount - start;
+  }
+
+  /** A converted value that does not fit its target: no corruption, so it stays an ArithmeticException, located. */
+  private ArithmeticException located(ArithmeticException e) {
+    ArithmeticException located = new ArithmeticException(e.getMessage() + " (column " + path + ", row group " + rowGroup + ", page " + pageIndex + ")");
+    located.initCause(e);
+    return located;
+  }
+
+  /**
+   * The row index within the row group of the next entry of a flat column, from the offset index
+   * parquet-hadoop attaches to each page (filtered reads hand out only some pages, so rows are not
+   * counted from 0); -1 when the page does not know its first row or the chunk has ended.
+   */
+  long nextRowIndex() {
+    try {
+      if (!nextEntriesAvailable()) {
+        return -1;
       }
     } catch (ColumnReadException e) {
       throw e;
     } catch (RuntimeException e) {
       throw wrap(e, pageIndex);
     }
-    return batch.entryCount;
+    return pageFirstRow < 0 ? -1 : pageFirstRow + (pageEntries - pageRemaining);
+  }
+
+  /** Entries left in the current page (0 before the first page and at a page's end). */
+  int entriesLeftInPage() {
+    return pageRemaining;
   }
 
   /**
@@ -402,6 +449,7 @@ public final class ColumnChunkReader {
       throw wrap(e, next);
     }
     pageIndex = next;
+    pageFirstRow = page == null ? -1 : page.getFirstRowIndex().orElse(-1L);
     values = null;
     valuesIn = null;
     valuesEncoding = null;
@@ -765,6 +813,11 @@ public final class ColumnChunkReader {
     }
     BatchValuesReader r = valuesReader();
     int at = batch.valueCount;
+    if (batch.converting != null) {
+      batch.converting.read(r, batch, at, n);
+      batch.valueCount += n;
+      return;
+    }
     if (batch.dictionary != null) {
       r.readDictionaryIds(batch.dictionaryIds, at, n);
       batch.valueCount += n;
@@ -801,6 +854,14 @@ public final class ColumnChunkReader {
   private void readAtRowPositions(ColumnBatch batch, int at, int m, int nonNull) {
     boolean[] nulls = batch.nulls;
     BatchValuesReader r = nonNull > 0 ? valuesReader() : null;
+    if (batch.converting != null) {
+      if (r != null) {
+        batch.converting.read(r, batch, at, nonNull);
+      }
+      batch.converting.spread(batch, nulls, at, m, nonNull);
+      batch.valueCount += m;
+      return;
+    }
     if (batch.dictionary != null) {
       int[] a = batch.dictionaryIds;
       if (r != null) {

@@ -79,6 +79,9 @@ final class NestedAssembly {
       default:
         break; // BinaryBatch grows itself
     }
+    if (b.converting != null) {
+      b.converting.ensureRoom(b, values);
+    }
   }
 
   private static int grown(int length, int needed) {
