@@ -1,0 +1,39 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import org.apache.spark.sql.SparkSession;
+
+/** The local session the tests share: small, quiet, two cores. */
+final class SparkSessions {
+  private SparkSessions() {}
+
+  static SparkSession local() {
+    return SparkSession.builder()
+        .master("local[2]")
+        .appName("parquet-fastdecode-spark-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .getOrCreate();
+  }
+
+  static void release(SparkSession spark) {
+    // One JVM runs every test class: keep the session (and its JIT-warm code) for the next class.
+  }
+}
