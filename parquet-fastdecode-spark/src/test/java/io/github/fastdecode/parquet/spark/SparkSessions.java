@@ -15,6 +15,9 @@
  */
 package io.github.fastdecode.parquet.spark;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
 /** The local session the tests share: small, quiet, two cores. */
@@ -27,13 +30,21 @@ final class SparkSessions {
         .appName("parquet-fastdecode-spark-tests")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.session.timeZone", "America/Los_Angeles")
+        .config("spark.sql.datetime.java8API.enabled", "true")
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.adaptive.enabled", "false")
         .getOrCreate();
   }
 
   static void release(SparkSession spark) {
-    // One JVM runs every test class: keep the session (and its JIT-warm code) for the next class.
+    // One JVM runs every test class: keep the session (and its warm code) for the next class.
+  }
+
+  static Path tempDir(String name) throws IOException {
+    Path p = Files.createTempDirectory("fastdecode-spark-" + name);
+    p.toFile().deleteOnExit();
+    return p;
   }
 }
