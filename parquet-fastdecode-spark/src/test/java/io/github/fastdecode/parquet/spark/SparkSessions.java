@@ -22,7 +22,37 @@ import org.apache.spark.sql.SparkSession;
 
 /** The local session the tests share: small, quiet, two cores. */
 final class SparkSessions {
+  private static final String WAREHOUSE;
+
+  static {
+    try {
+      WAREHOUSE = Files.createTempDirectory("fastdecode-spark-warehouse").toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   private SparkSessions() {}
+
+  /** Runs {@code body} with the session settings {@code kv} (key, value, key, value...), then restores them. */
+  static void withConf(SparkSession spark, Runnable body, String... kv) {
+    String[] old = new String[kv.length / 2];
+    for (int i = 0; i < kv.length; i += 2) {
+      old[i / 2] = spark.conf().contains(kv[i]) ? spark.conf().get(kv[i]) : null;
+      spark.conf().set(kv[i], kv[i + 1]);
+    }
+    try {
+      body.run();
+    } finally {
+      for (int i = 0; i < kv.length; i += 2) {
+        if (old[i / 2] == null) {
+          spark.conf().unset(kv[i]);
+        } else {
+          spark.conf().set(kv[i], old[i / 2]);
+        }
+      }
+    }
+  }
 
   static SparkSession local() {
     return SparkSession.builder()
@@ -35,6 +65,11 @@ final class SparkSessions {
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.sql.adaptive.enabled", "false")
+        .config("spark.sql.warehouse.dir", WAREHOUSE)
+        // The extension is installed in every test's session but off unless a test turns it on,
+        // so that format("parquet") is Spark's own reader, the oracle.
+        .config("spark.sql.extensions", FastDecodeExtensions.class.getName())
+        .config(ParquetScanStrategy.ENABLED, "false")
         .getOrCreate();
   }
 
