@@ -121,12 +121,17 @@ final class SparkVectorFiller {
         fillDates(batch.ints(), nulls, v, rows);
         break;
       case TIMESTAMP_MICROS:
-      case TIMESTAMP_NTZ_MICROS:
-        fillMicros(batch.longs(), nulls, v, rows, false);
+        fillMicros(batch.longs(), nulls, v, rows, false, datetimeMode);
         break;
       case TIMESTAMP_MILLIS:
+        fillMicros(batch.longs(), nulls, v, rows, true, datetimeMode);
+        break;
+      // Spark reads local date-times as stored, in every rebase mode.
+      case TIMESTAMP_NTZ_MICROS:
+        fillMicros(batch.longs(), nulls, v, rows, false, CORRECTED);
+        break;
       case TIMESTAMP_NTZ_MILLIS:
-        fillMicros(batch.longs(), nulls, v, rows, true);
+        fillMicros(batch.longs(), nulls, v, rows, true, CORRECTED);
         break;
       case TIMESTAMP_INT96:
         fillInt96(batch.binaries(), nulls, v, rows);
@@ -204,9 +209,9 @@ final class SparkVectorFiller {
     v.putInts(0, rows, days, 0);
   }
 
-  private void fillMicros(long[] src, boolean[] nulls, WritableColumnVector v, int rows, boolean millis) {
-    boolean legacy = datetimeMode.equals(LEGACY);
-    boolean check = datetimeMode.equals(EXCEPTION);
+  private void fillMicros(long[] src, boolean[] nulls, WritableColumnVector v, int rows, boolean millis, String mode) {
+    boolean legacy = mode.equals(LEGACY);
+    boolean check = mode.equals(EXCEPTION);
     if (!millis && !legacy && !check) {
       v.putLongs(0, rows, src, 0);
       return;
