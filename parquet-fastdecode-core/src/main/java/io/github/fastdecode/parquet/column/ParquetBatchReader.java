@@ -28,6 +28,7 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -38,8 +39,12 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads chosen columns of a Parquet file with a flat schema (no repeated fields; optional groups
- * are fine) in row batches, one {@link ColumnBatch} per column, row group after row group.
+ * Reads chosen columns of a Parquet file, of any schema, in row batches: one {@link ColumnBatch}
+ * per leaf column ({@link #nextBatch(ColumnBatch[])}), or whole records in the schema's shape
+ * ({@link #newRecordBatch(int)}, {@link #nextBatch(RecordBatch)}), row group after row group.
+ * Columns are chosen by top-level field name (all the leaves below it) or by leaf path; {@link
+ * #readableColumns()} lists the leaves. A row is a record: the batch of a repeated column holds
+ * whole records and their offsets (see {@link ColumnBatch}).
  *
  * <pre>{@code
  * try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(path), List.of("id", "name"))) {
@@ -73,6 +78,18 @@ import org.apache.parquet.schema.Type;
  * chunk's page headers as for the last chunk above). Sizes the compressed bytes declare about
  * themselves, by which parquet-hadoop's SNAPPY and Hadoop's LZ4 decompressors allocate, are checked
  * by a {@link DeclaredSizeCodecFactory} wrapped around the options' codec factory.
+ *
+ * <p>Filtered scans: opened with a parquet-java {@link FilterCompat.Filter} ({@link #open(InputFile,
+ * List, FilterCompat.Filter)}, or a record filter in the read options), the reader skips row groups
+ * whose statistics, dictionary or bloom filter prove no row matches (parquet-hadoop drops them when
+ * the file is opened), and within the row groups left, every page the column index proves empty
+ * (through the offset index; files without a page index are read whole). What remains is page
+ * granularity, as with parquet-java's own filtered reads with record filtering off: <b>rows that do
+ * not match the predicate can still appear</b>, namely every row of the selected row ranges, the
+ * same rows parquet-java's reader returns. Evaluate the predicate on the batch to drop them. {@link
+ * #rowIndexes(long[])} tells which rows of the file a batch holds. All columns of a batch stay
+ * aligned: each column skips the rows of its pages that lie outside the selected ranges. With a
+ * repeated column among those read, only row groups are filtered (pages are read whole).
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
@@ -82,13 +99,32 @@ public final class ParquetBatchReader implements Closeable {
   private int rowGroup = -1;
   private long rowGroupRowsLeft;
   private long rowsLeft;
+  /** Whether row groups are read through parquet-hadoop's page filtering (a filter that filters). */
+  private final boolean filtered;
+  private final String[] names;
+  /** The current row group's selected rows, or null when it is read whole. */
+  private FilteredRowGroup selection;
+  /** The current row group's first row in the file. */
+  private long rowGroupFirstRow;
+  /** Rows of the current row group not read whole: those before {@code rowGroupRowsLeft}'s. */
+  private long rowGroupRows;
+  private final FilteredRowGroup.RowRuns lastRuns = new FilteredRowGroup.RowRuns();
+  private int lastRows;
 
-  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns) {
+  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns, FilterCompat.Filter filter) {
     this.file = file;
     this.bounds = bounds;
     this.columns = List.copyOf(columns);
     this.chunks = new ColumnChunkReader[columns.size()];
-    this.rowsLeft = file.getRecordCount();
+    // Page filtering keeps flat columns on the selected rows; with a repeated column among those
+    // read, row groups are still dropped by the filter (parquet-hadoop did that when opening), pages not.
+    this.filtered = filter != null && FilterCompat.isFilteringRequired(filter) && flat(columns);
+    // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
+    this.rowsLeft = filtered ? file.getFilteredRecordCount() : file.getRecordCount();
+    this.names = new String[columns.size()];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = String.join(".", columns.get(i).getPath());
+    }
   }
 
   /** Opens {@code input} for all of its columns. */
@@ -102,9 +138,23 @@ public final class ParquetBatchReader implements Closeable {
   }
 
   /**
-   * As {@link #open(InputFile, List)} with parquet-hadoop read options of the caller's.
+   * Opens {@code input} for the named columns (null: all) with a filter: row groups and pages that
+   * cannot hold a matching row are skipped, with parquet-hadoop's statistics, dictionary, bloom
+   * filter and column index filters all on. Rows outside the predicate can still appear (page
+   * granularity; see the class comment).
    *
-   * @throws IllegalArgumentException if a column is unknown or repeated
+   * @param filter built with {@code FilterCompat.get(FilterPredicate)}; {@code FilterCompat.NOOP} reads everything
+   */
+  public static ParquetBatchReader open(InputFile input, List<String> columns, FilterCompat.Filter filter) throws IOException {
+    return open(input, columns, ParquetReadOptions.builder().withRecordFilter(Objects.requireNonNull(filter, "filter")).build());
+  }
+
+  /**
+   * As {@link #open(InputFile, List)} with parquet-hadoop read options of the caller's. A record
+   * filter in the options filters the scan as {@link #open(InputFile, List, FilterCompat.Filter)}
+   * describes, with the options' choice of filters (statistics, dictionary, bloom filter, column index).
+   *
+   * @throws IllegalArgumentException if a column is unknown
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
     ParquetFileReader file;
@@ -132,11 +182,21 @@ public final class ParquetBatchReader implements Closeable {
       for (ColumnDescriptor c : chosen) {
         paths.add(ColumnPath.get(c.getPath()));
       }
-      return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen);
+      return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen,
+          options.useColumnIndexFilter() ? options.getRecordFilter() : null);
     } catch (RuntimeException | IOException e) {
       file.close();
       throw e;
     }
+  }
+
+  private static boolean flat(List<ColumnDescriptor> columns) {
+    for (ColumnDescriptor c : columns) {
+      if (c.getMaxRepetitionLevel() > 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -161,7 +221,13 @@ public final class ParquetBatchReader implements Closeable {
         .build();
   }
 
-  /** The named leaf columns of {@code schema} (null: all), checked to be flat. */
+  /**
+   * The leaf columns of {@code schema} that {@code names} choose (null: all), in the order named:
+   * a top-level field's name stands for every leaf below it, in schema order; a leaf's path is its
+   * names joined with {@code .} ({@code "address.city"}).
+   *
+   * @throws IllegalArgumentException for a name that is neither, or a leaf chosen twice
+   */
   public static List<ColumnDescriptor> choose(MessageType schema, List<String> names) {
     List<ColumnDescriptor> all = schema.getColumns();
     List<ColumnDescriptor> chosen = new ArrayList<>();
@@ -169,22 +235,18 @@ public final class ParquetBatchReader implements Closeable {
       chosen.addAll(all);
     } else {
       for (String name : names) {
-        ColumnDescriptor found = null;
+        int before = chosen.size();
         for (ColumnDescriptor c : all) {
-          if (String.join(".", c.getPath()).equals(name)) {
-            found = c;
+          if (String.join(".", c.getPath()).equals(name) || c.getPath()[0].equals(name)) {
+            if (chosen.contains(c)) {
+              throw new IllegalArgumentException("column " + String.join(".", c.getPath()) + " is chosen twice");
+            }
+            chosen.add(c);
           }
         }
-        if (found == null) {
-          throw new IllegalArgumentException("no column " + name + " in the schema; columns are " + pathList(all));
+        if (chosen.size() == before) {
+          throw new IllegalArgumentException("no field or column " + name + " in the schema; columns are " + pathList(all));
         }
-        chosen.add(found);
-      }
-    }
-    for (ColumnDescriptor c : chosen) {
-      if (c.getMaxRepetitionLevel() > 0) {
-        throw new IllegalArgumentException("column " + String.join(".", c.getPath())
-            + " is repeated: this reader reads flat schemas (use ColumnChunkReader for levels)");
       }
     }
     return chosen;
@@ -235,6 +297,15 @@ public final class ParquetBatchReader implements Closeable {
     return columns;
   }
 
+  /** Every leaf column of the file, by path (names joined with {@code .}): what {@code open} can choose. */
+  public List<String> readableColumns() {
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : schema().getColumns()) {
+      names.add(String.join(".", c.getPath()));
+    }
+    return names;
+  }
+
   /** The file's whole schema. */
   public MessageType schema() {
     return file.getFooter().getFileMetaData().getSchema();
@@ -245,11 +316,36 @@ public final class ParquetBatchReader implements Closeable {
     return file;
   }
 
+  /** Rows in the row groups left after row-group filtering (all the file's rows without a filter). */
   public long totalRows() {
     return file.getRecordCount();
   }
 
-  /** Rows not yet read or skipped. */
+  /** Whether row groups are read page-filtered (a filter was given and the column index filter is on). */
+  public boolean isFiltered() {
+    return filtered;
+  }
+
+  /**
+   * Writes the file row index (counted from the file's first row, over all row groups) of each row
+   * of the last batch into {@code dst[0, rows)}, where {@code rows} is what {@link #nextBatch}
+   * returned; returns {@code rows}. Cheap: a batch is a few runs of consecutive rows.
+   */
+  public int rowIndexes(long[] dst) {
+    if (dst.length < lastRows) {
+      throw new IllegalArgumentException("room for " + dst.length + " row indexes, the batch has " + lastRows);
+    }
+    int k = 0;
+    for (int r = 0; r < lastRuns.count; r++) {
+      long first = rowGroupFirstRow + lastRuns.start[r];
+      for (int i = 0, n = lastRuns.length[r]; i < n; i++) {
+        dst[k++] = first + i;
+      }
+    }
+    return k;
+  }
+
+  /** Rows not yet read or skipped (selected rows, when filtered). */
   public long remainingRows() {
     return rowsLeft;
   }
@@ -259,13 +355,43 @@ public final class ParquetBatchReader implements Closeable {
     return rowGroup;
   }
 
-  /** One batch per chosen column, each holding up to {@code capacity} rows. */
+  /**
+   * One batch per chosen column, each holding up to {@code capacity} rows, with the levels of the
+   * column's path (offsets of repeated columns; see {@link ColumnBatch}).
+   */
   public ColumnBatch[] newBatches(int capacity, ColumnBatch.Layout layout) {
     ColumnBatch[] batches = new ColumnBatch[columns.size()];
     for (int i = 0; i < batches.length; i++) {
-      batches[i] = ColumnBatch.forColumn(columns.get(i), capacity, layout);
+      batches[i] = ColumnBatch.forColumn(schema(), columns.get(i), capacity, layout);
     }
     return batches;
+  }
+
+  /**
+   * A record batch of the chosen columns, up to {@code capacity} records, for {@link
+   * #nextBatch(RecordBatch)}: one tree per top-level field holding a chosen column.
+   */
+  public RecordBatch newRecordBatch(int capacity) {
+    return RecordBatch.forColumns(schema(), columns, capacity);
+  }
+
+  /**
+   * Fills {@code batch} (from {@link #newRecordBatch}) with the next whole records and returns how
+   * many, as {@link #nextBatch(ColumnBatch[])} does; its nodes' nulls and offsets are then set.
+   */
+  public int nextBatch(RecordBatch batch) throws IOException {
+    List<ColumnBatch> leaves = batch.columns();
+    if (leaves.size() != columns.size()) {
+      throw new IllegalArgumentException("the record batch has " + leaves.size() + " columns, the reader " + columns.size());
+    }
+    for (int i = 0; i < leaves.size(); i++) {
+      if (!leaves.get(i).column().equals(columns.get(i))) {
+        throw new IllegalArgumentException("the record batch's column " + i + " is " + leaves.get(i).column() + ", not " + columns.get(i));
+      }
+    }
+    int rows = nextBatch(batch.columnArray);
+    batch.update(rows);
+    return rows;
   }
 
   /**
@@ -284,12 +410,26 @@ public final class ParquetBatchReader implements Closeable {
       capacity = Math.min(capacity, b.capacity());
     }
     int want = (int) Math.min(capacity, rowGroupRowsLeft);
-    for (int i = 0; i < chunks.length; i++) {
-      int got = chunks[i].readBatch(batches[i], want);
-      if (got != want) {
-        throw chunkEnded(i);
+    lastRuns.clear();
+    lastRows = 0;
+    if (selection != null) {
+      for (int i = 0; i < chunks.length; i++) {
+        if (!batches[i].column().equals(columns.get(i))) {
+          throw new IllegalArgumentException("batch " + i + " is for column " + batches[i].column() + ", not " + columns.get(i));
+        }
+        batches[i].clear();
       }
+      selection.read(chunks, batches, want, names, lastRuns);
+    } else {
+      for (int i = 0; i < chunks.length; i++) {
+        int got = chunks[i].readBatch(batches[i], want);
+        if (got != want) {
+          throw chunkEnded(i);
+        }
+      }
+      lastRuns.add(rowGroupRows - rowGroupRowsLeft, want);
     }
+    lastRows = want;
     rowGroupRowsLeft -= want;
     rowsLeft -= want;
     return want;
@@ -302,7 +442,7 @@ public final class ParquetBatchReader implements Closeable {
     }
     long left = rows;
     while (left > 0) {
-      if (rowGroupRowsLeft == 0 && rowGroup + 1 < file.getRowGroups().size()
+      if (!filtered && rowGroupRowsLeft == 0 && rowGroup + 1 < file.getRowGroups().size()
           && file.getRowGroups().get(rowGroup + 1).getRowCount() <= left) {
         // Whole row groups are skipped without reading them.
         left -= file.getRowGroups().get(rowGroup + 1).getRowCount();
@@ -319,11 +459,16 @@ public final class ParquetBatchReader implements Closeable {
         break;
       }
       long m = Math.min(left, rowGroupRowsLeft);
-      for (int i = 0; i < chunks.length; i++) {
-        if (chunks[i].remainingEntries() < m) {
-          throw chunkEnded(i);
+      if (selection != null) {
+        // The columns catch up at the next read.
+        selection.advance(m);
+      } else {
+        for (int i = 0; i < chunks.length; i++) {
+          if (chunks[i].remainingEntries() < m) {
+            throw chunkEnded(i);
+          }
+          chunks[i].skipRows(m);
         }
-        chunks[i].skipRows(m);
       }
       rowGroupRowsLeft -= m;
       rowsLeft -= m;
@@ -362,7 +507,8 @@ public final class ParquetBatchReader implements Closeable {
       }
       PageReadStore store;
       try {
-        store = file.readNextRowGroup();
+        // Page filtering reads by index and does not move readNextRowGroup's cursor, which a filtered reader never uses.
+        store = filtered ? file.readFilteredRowGroup(rowGroup + 1) : file.readNextRowGroup();
       } catch (ParquetDecodingException e) {
         throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + e.getMessage(), e);
       } catch (RuntimeException e) {
@@ -373,9 +519,22 @@ public final class ParquetBatchReader implements Closeable {
       }
       rowGroup++;
       if (store == null) {
+        if (filtered) {
+          continue; // the column index rules out every row of this row group
+        }
         return false;
       }
+      rowGroupFirstRow = next.getRowIndexOffset();
+      selection = null;
+      if (filtered && store.getRowIndexes().isPresent()) {
+        selection = FilteredRowGroup.of(rowGroup, store.getRowIndexes().get());
+        if (selection.rowCount() != store.getRowCount()) {
+          throw new ParquetDecodingException("row group " + rowGroup + ": the page filter selected " + selection.rowCount()
+              + " row indexes but counts " + store.getRowCount() + " rows");
+        }
+      }
       rowGroupRowsLeft = store.getRowCount();
+      rowGroupRows = rowGroupRowsLeft;
       for (int i = 0; i < chunks.length; i++) {
         ColumnDescriptor c = columns.get(i);
         PageReader pages;

@@ -1,0 +1,157 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.column;
+
+import java.util.Arrays;
+import java.util.PrimitiveIterator;
+
+/**
+ * The rows of one row group a filtered scan returns, as runs of consecutive row indexes, and the
+ * reading that keeps every column on them.
+ *
+ * <p>parquet-hadoop's page filtering ({@code ParquetFileReader.readFilteredRowGroup}) hands out,
+ * per column, only the pages that overlap the selected rows, and says which rows were selected.
+ * Columns' pages end at different rows, so each column's first page may start before a selected
+ * run, and its pages may go on past it. Before a run is read, each column skips (inside its current
+ * page, through the decoders' skip paths) to the run's first row, whose index it knows from the
+ * offset index parquet-hadoop attaches to each page; within a run every page of every column is
+ * present, so a run is read straight through. Skips of selected rows move the cursor only: the
+ * columns catch up when rows are next read.
+ */
+final class FilteredRowGroup {
+  private final int rowGroup;
+  /** Runs {@code [from[i], to[i])} of selected rows, ascending and disjoint. */
+  private long[] from = new long[8];
+  private long[] to = new long[8];
+  private int runs;
+  /** The run holding the next row to return, and that row. */
+  private int run;
+  private long next;
+
+  private FilteredRowGroup(int rowGroup) {
+    this.rowGroup = rowGroup;
+  }
+
+  /** The selected rows that {@code rows} lists in ascending order, gathered into runs. */
+  static FilteredRowGroup of(int rowGroup, PrimitiveIterator.OfLong rows) {
+    FilteredRowGroup g = new FilteredRowGroup(rowGroup);
+    while (rows.hasNext()) {
+      long r = rows.nextLong();
+      if (g.runs > 0 && g.to[g.runs - 1] == r) {
+        g.to[g.runs - 1] = r + 1;
+        continue;
+      }
+      if (g.runs > 0 && r < g.to[g.runs - 1]) {
+        throw new IllegalStateException("row indexes out of order: " + r + " after " + (g.to[g.runs - 1] - 1));
+      }
+      if (g.runs == g.from.length) {
+        g.from = Arrays.copyOf(g.from, g.runs * 2);
+        g.to = Arrays.copyOf(g.to, g.runs * 2);
+      }
+      g.from[g.runs] = r;
+      g.to[g.runs] = r + 1;
+      g.runs++;
+    }
+    g.next = g.runs == 0 ? 0 : g.from[0];
+    return g;
+  }
+
+  /** Selected rows in all runs. */
+  long rowCount() {
+    long n = 0;
+    for (int i = 0; i < runs; i++) {
+      n += to[i] - from[i];
+    }
+    return n;
+  }
+
+  /**
+   * Reads the next {@code want} selected rows (the caller knows that many remain) into the batches,
+   * which it has cleared, appending the runs read to {@code read}.
+   */
+  void read(ColumnChunkReader[] chunks, ColumnBatch[] batches, int want, String[] names, RowRuns read) {
+    int done = 0;
+    while (done < want) {
+      long start = next;
+      int len = (int) Math.min(to[run] - start, want - done);
+      for (int i = 0; i < chunks.length; i++) {
+        moveTo(chunks[i], start, names[i]);
+        int got = chunks[i].appendEntries(batches[i], len);
+        if (got != len) {
+          throw new ColumnReadException(names[i], rowGroup, ColumnReadException.CHUNK,
+              "the column's pages end inside the selected rows " + start + ".." + (start + len - 1), null);
+        }
+      }
+      read.add(start, len);
+      done += len;
+      advance(len);
+    }
+  }
+
+  /** Moves past {@code n} selected rows (the caller knows that many remain); no column is touched. */
+  void advance(long n) {
+    while (n > 0) {
+      long k = Math.min(n, to[run] - next);
+      next += k;
+      n -= k;
+      if (next == to[run] && run + 1 < runs) {
+        run++;
+        next = from[run];
+      }
+    }
+  }
+
+  /** Skips {@code chunk} forward to row {@code row}, a page at a time. */
+  private void moveTo(ColumnChunkReader chunk, long row, String name) {
+    while (true) {
+      long at = chunk.nextRowIndex();
+      if (at == row) {
+        return;
+      }
+      if (at < 0 || at > row) {
+        throw new ColumnReadException(name, rowGroup, ColumnReadException.CHUNK, at < 0
+            ? "the filtered pages do not say their first row, or end before row " + row
+            : "the filtered pages skip row " + row + " (the next page starts at row " + at + ")", null);
+      }
+      chunk.skipRows(Math.min(row - at, chunk.entriesLeftInPage()));
+    }
+  }
+
+  /** Runs of row indexes a batch holds, for {@link ParquetBatchReader#rowIndexes}. */
+  static final class RowRuns {
+    long[] start = new long[4];
+    int[] length = new int[4];
+    int count;
+
+    void clear() {
+      count = 0;
+    }
+
+    void add(long first, int n) {
+      if (count > 0 && start[count - 1] + length[count - 1] == first) {
+        length[count - 1] += n;
+        return;
+      }
+      if (count == start.length) {
+        start = Arrays.copyOf(start, count * 2);
+        length = Arrays.copyOf(length, count * 2);
+      }
+      start[count] = first;
+      length[count] = n;
+      count++;
+    }
+  }
+}

@@ -1,0 +1,438 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.column;
+
+import static org.apache.parquet.filter2.predicate.FilterApi.and;
+import static org.apache.parquet.filter2.predicate.FilterApi.binaryColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.doubleColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.eq;
+import static org.apache.parquet.filter2.predicate.FilterApi.gt;
+import static org.apache.parquet.filter2.predicate.FilterApi.gtEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.in;
+import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.lt;
+import static org.apache.parquet.filter2.predicate.FilterApi.ltEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.not;
+import static org.apache.parquet.filter2.predicate.FilterApi.notEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.or;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
+import io.github.fastdecode.parquet.conformance.ParquetJavaWriters;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Filtered scans compared with parquet-java's own filtered reads of the same file and filter
+ * ({@code ParquetReader} with the column index filter on and record filtering off): the same rows,
+ * values and row indexes, over seeded random predicates on generated files with a page index, small
+ * pages cut by size (so the columns' pages do not line up), dictionary and plain pages, V1 and V2,
+ * several row groups, bloom filters; every batch size from a list, both layouts, read and skip
+ * interleavings.
+ */
+class FilteredScanTest {
+  static final long SEED = 20261127L;
+  static final int ROWS = 6000;
+
+  @TempDir
+  static Path dir;
+
+  static final MessageType SCHEMA = Types.buildMessage()
+      .required(PrimitiveTypeName.INT64).named("id")
+      .required(PrimitiveTypeName.INT32).named("small")
+      .optional(PrimitiveTypeName.INT64).named("o_long")
+      .required(PrimitiveTypeName.DOUBLE).named("d")
+      .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("s")
+      .required(PrimitiveTypeName.BOOLEAN).named("flag")
+      .named("filtered");
+
+  static final List<Path> files = new ArrayList<>();
+
+  @BeforeAll
+  static void write() throws IOException {
+    System.out.println("FilteredScanTest seed " + SEED);
+    int i = 0;
+    for (WriterVersion v : WriterVersion.values()) {
+      for (boolean dict : new boolean[] {true, false}) {
+        Path f = dir.resolve("filtered-" + v + "-" + dict + ".parquet");
+        List<Group> rows = rows(SEED + i++);
+        ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(SCHEMA)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withWriterVersion(v).withDictionaryEncoding(dict)
+            .withPageRowCountLimit(1000).withPageSize(700).withDictionaryPageSize(4096).withMinRowCountForPageSizeCheck(1)
+            .withBloomFilterEnabled("s", true).withBloomFilterEnabled("small", true), f, rows, 1500);
+        files.add(f);
+      }
+    }
+  }
+
+  static List<Group> rows(long seed) {
+    Random random = new Random(seed);
+    SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < ROWS; r++) {
+      Group g = groups.newGroup();
+      g.add("id", (long) r * 3);
+      g.add("small", random.nextInt(50));
+      if (random.nextInt(10) != 0) {
+        g.add("o_long", r < ROWS / 2 ? random.nextLong() : (long) random.nextInt(1000));
+      }
+      g.add("d", random.nextGaussian() * 100);
+      if (random.nextInt(8) != 0) {
+        g.add("s", "s" + (r / 50) + "-" + random.nextInt(3));
+      }
+      g.add("flag", random.nextInt(4) == 0);
+      rows.add(g);
+    }
+    return rows;
+  }
+
+  /** A random predicate over the schema's columns, with constants from the columns' ranges. */
+  static FilterPredicate predicate(Random random, int depth) {
+    if (depth < 2 && random.nextInt(3) == 0) {
+      FilterPredicate a = predicate(random, depth + 1);
+      FilterPredicate b = predicate(random, depth + 1);
+      switch (random.nextInt(3)) {
+        case 0:
+          return and(a, b);
+        case 1:
+          return or(a, b);
+        default:
+          return not(a);
+      }
+    }
+    int op = random.nextInt(7);
+    switch (random.nextInt(5)) {
+      case 0: {
+        long v = random.nextInt(ROWS * 3 + 10) - 5;
+        long w = v + random.nextInt(300);
+        return op == 0 ? eq(longColumn("id"), v) : op == 1 ? lt(longColumn("id"), v) : op == 2 ? gtEq(longColumn("id"), v)
+            : op == 3 ? and(gt(longColumn("id"), v), ltEq(longColumn("id"), w))
+            : op == 4 ? in(longColumn("id"), setOf(v, w, w + 1)) : op == 5 ? notEq(longColumn("id"), v)
+            : or(lt(longColumn("id"), v / 10), gt(longColumn("id"), ROWS * 3L - v / 10));
+      }
+      case 1: {
+        int v = random.nextInt(55);
+        return op == 0 ? eq(intColumn("small"), v) : op == 1 ? lt(intColumn("small"), v) : op == 2 ? gt(intColumn("small"), v)
+            : op == 3 ? in(intColumn("small"), setOf(v, v + 60)) : op == 4 ? notEq(intColumn("small"), v) : eq(intColumn("small"), 99);
+      }
+      case 2: {
+        long v = random.nextInt(1100);
+        return op == 0 ? eq(longColumn("o_long"), v) : op == 1 ? eq(longColumn("o_long"), null)
+            : op == 2 ? notEq(longColumn("o_long"), null) : op == 3 ? lt(longColumn("o_long"), v) : gtEq(longColumn("o_long"), v);
+      }
+      case 3: {
+        double v = random.nextGaussian() * 200;
+        return op % 2 == 0 ? gt(doubleColumn("d"), v) : ltEq(doubleColumn("d"), v);
+      }
+      default: {
+        Binary v = Binary.fromString("s" + random.nextInt(ROWS / 50 + 2) + "-" + random.nextInt(4));
+        return op == 0 || op == 5 ? eq(binaryColumn("s"), v) : op == 1 ? lt(binaryColumn("s"), v) : op == 2 ? eq(binaryColumn("s"), null)
+            : op == 3 ? in(binaryColumn("s"), setOf(v, Binary.fromString("nope"))) : gt(binaryColumn("s"), v);
+      }
+    }
+  }
+
+  /** A mutable set: parquet-java asks an IN set whether it holds null, which Set.of refuses. */
+  @SafeVarargs
+  static <T> Set<T> setOf(T... values) {
+    return new HashSet<>(Arrays.asList(values));
+  }
+
+  /** parquet-java's filtered read: one row of boxed values (by column) and its file row index. */
+  static final class Rows {
+    final List<Object[]> values = new ArrayList<>();
+    final List<Long> indexes = new ArrayList<>();
+  }
+
+  static Rows parquetJava(Path f, FilterCompat.Filter filter, List<String> columns) throws IOException {
+    Configuration conf = new Configuration();
+    MessageType projection = SCHEMA;
+    if (columns != null) {
+      projection = ParquetBatchReader.projection(SCHEMA, ParquetBatchReader.choose(SCHEMA, columns));
+      conf.set(ReadSupport.PARQUET_READ_SCHEMA, projection.toString());
+    }
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : projection.getColumns()) {
+      names.add(String.join(".", c.getPath()));
+    }
+    Rows out = new Rows();
+    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri()))
+        .withConf(conf).withFilter(filter).useColumnIndexFilter(true).useRecordFilter(false)
+        .useStatsFilter(true).useDictionaryFilter(true).useBloomFilter(true).build()) {
+      Group g;
+      while ((g = r.read()) != null) {
+        Object[] row = new Object[names.size()];
+        for (int i = 0; i < row.length; i++) {
+          row[i] = leaf(g, names.get(i));
+        }
+        out.values.add(row);
+        out.indexes.add(r.getCurrentRowIndex());
+      }
+    }
+    return out;
+  }
+
+  static Object leaf(Group g, String field) {
+    if (g.getFieldRepetitionCount(field) == 0) {
+      return null;
+    }
+    switch (g.getType().getType(field).asPrimitiveType().getPrimitiveTypeName()) {
+      case INT32:
+        return g.getInteger(field, 0);
+      case INT64:
+        return g.getLong(field, 0);
+      case DOUBLE:
+        return g.getDouble(field, 0);
+      case BOOLEAN:
+        return g.getBoolean(field, 0);
+      default:
+        return Arrays.toString(g.getBinary(field, 0).getBytes());
+    }
+  }
+
+  /**
+   * Our filtered read with {@code batchSize}, skipping where {@code skips} (seeded) says: returns
+   * the rows read, with parquet-java's rows at the skipped positions marked by a null entry.
+   */
+  static Rows ours(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, ColumnBatch.Layout layout, Random skips)
+      throws IOException {
+    Rows out = new Rows();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
+      ColumnBatch[] batches = reader.newBatches(batchSize, layout);
+      long[] indexes = new long[batchSize];
+      long expectedLeft = reader.remainingRows();
+      while (true) {
+        if (skips != null && skips.nextInt(3) == 0 && reader.remainingRows() > 0) {
+          long n = Math.min(reader.remainingRows(), skips.nextInt(3 * batchSize + 2));
+          reader.skipRows(n);
+          for (long i = 0; i < n; i++) {
+            out.values.add(null);
+            out.indexes.add(-1L);
+          }
+          expectedLeft -= n;
+          assertEquals(expectedLeft, reader.remainingRows());
+        }
+        int rows = reader.nextBatch(batches);
+        if (rows == 0) {
+          break;
+        }
+        expectedLeft -= rows;
+        assertEquals(expectedLeft, reader.remainingRows());
+        assertEquals(rows, reader.rowIndexes(indexes));
+        int[] k = new int[batches.length];
+        for (int r = 0; r < rows; r++) {
+          Object[] row = new Object[batches.length];
+          for (int c = 0; c < batches.length; c++) {
+            ColumnBatch b = batches[c];
+            if (b.isNull(r)) {
+              row[c] = null;
+              if (layout == ColumnBatch.Layout.ROW_POSITIONS) {
+                k[c]++;
+              }
+              continue;
+            }
+            Object v = FastDecodeColumns.value(b, k[c]++);
+            row[c] = v instanceof byte[] ? Arrays.toString((byte[]) v) : v;
+          }
+          out.values.add(row);
+          out.indexes.add(indexes[r]);
+        }
+      }
+      assertEquals(0, reader.remainingRows());
+    }
+    return out;
+  }
+
+  static void assertSameRows(Rows expected, Rows actual, String where) {
+    assertEquals(expected.values.size(), actual.values.size(), where + ": row count");
+    for (int i = 0; i < expected.values.size(); i++) {
+      if (actual.values.get(i) == null) {
+        continue; // skipped
+      }
+      assertEquals(Arrays.asList(expected.values.get(i)), Arrays.asList(actual.values.get(i)), where + ": row " + i);
+      assertEquals(expected.indexes.get(i), actual.indexes.get(i), where + ": row index of row " + i);
+    }
+  }
+
+  @Test
+  void randomPredicatesMatchParquetJavasFilteredReads() throws IOException {
+    Random random = new Random(SEED);
+    int[] sizes = {1, 2, 3, 7, 8, 13, 64, 333, 1000, 4096};
+    long selectedTotal = 0;
+    long allTotal = 0;
+    for (int p = 0; p < 40; p++) {
+      FilterPredicate predicate = predicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      Rows expected = parquetJava(f, filter, null);
+      selectedTotal += expected.values.size();
+      allTotal += ROWS;
+      for (int size : sizes) {
+        ColumnBatch.Layout layout = size % 2 == 0 ? ColumnBatch.Layout.ROW_POSITIONS : ColumnBatch.Layout.DENSE;
+        String where = f.getFileName() + " " + predicate + " batch " + size + " " + layout;
+        assertSameRows(expected, ours(f, filter, null, size, layout, null), where);
+        if ((p + size) % 3 == 0) {
+          assertSameRows(expected, ours(f, filter, null, size, layout, new Random(SEED + p * 31L + size)), where + " with skips");
+        }
+      }
+    }
+    // The predicates are selective enough to exercise skipping, and not so selective that nothing is read.
+    assertTrue(selectedTotal < allTotal * 3 / 4 && selectedTotal > 0, selectedTotal + " of " + allTotal);
+  }
+
+  @Test
+  void projectionsMatchParquetJavasFilteredReads() throws IOException {
+    Random random = new Random(SEED + 1);
+    List<List<String>> projections = List.of(List.of("id"), List.of("s", "id"), List.of("small", "o_long", "flag"), List.of("d"));
+    for (int p = 0; p < 24; p++) {
+      FilterPredicate predicate = predicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      List<String> columns = projections.get(p % projections.size());
+      // parquet-java's reader returns columns in schema order; ours in the caller's: compare in schema order.
+      List<String> ordered = new ArrayList<>();
+      for (ColumnDescriptor c : SCHEMA.getColumns()) {
+        if (columns.contains(String.join(".", c.getPath()))) {
+          ordered.add(String.join(".", c.getPath()));
+        }
+      }
+      Rows expected = parquetJava(f, filter, ordered);
+      for (int size : new int[] {1, 9, 512}) {
+        assertSameRows(expected, ours(f, filter, ordered, size, ColumnBatch.Layout.DENSE, new Random(p)),
+            f.getFileName() + " " + predicate + " columns " + ordered + " batch " + size);
+      }
+    }
+  }
+
+  /** A narrow range on the sorted column drops row groups and pages, yet keeps every matching row. */
+  @Test
+  void aSelectivePredicateSkipsRowGroupsAndPages() throws IOException {
+    Path f = files.get(0);
+    FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 3000L), lt(longColumn("id"), 3060L)));
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), null, filter);
+        ParquetFileReader all = ParquetFileReader.open(new LocalInputFile(f))) {
+      assertTrue(reader.isFiltered());
+      assertTrue(reader.fileReader().getRowGroups().size() < all.getRowGroups().size(), "statistics drop row groups");
+      assertTrue(reader.remainingRows() < reader.totalRows(), "the column index drops pages: " + reader.remainingRows() + " of " + reader.totalRows());
+      ColumnBatch[] batches = reader.newBatches(4096, ColumnBatch.Layout.DENSE);
+      long[] indexes = new long[4096];
+      List<Long> ids = new ArrayList<>();
+      int rows;
+      while ((rows = reader.nextBatch(batches)) > 0) {
+        reader.rowIndexes(indexes);
+        for (int i = 0; i < rows; i++) {
+          long id = batches[0].longs()[i];
+          assertEquals(id / 3, indexes[i], "row index of id " + id);
+          ids.add(id);
+        }
+      }
+      for (long id = 3000; id < 3060; id += 3) {
+        assertTrue(ids.contains(id), "matching id " + id + " was returned");
+      }
+      assertTrue(ids.size() < ROWS / 4, ids.size() + " rows read");
+    }
+  }
+
+  @Test
+  void aFilterThatRulesOutEverythingReadsNothing() throws IOException {
+    FilterCompat.Filter filter = FilterCompat.get(eq(intColumn("small"), 1000));
+    for (Path f : files) {
+      try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id", "small"), filter)) {
+        assertEquals(0, reader.nextBatch(reader.newBatches(100, ColumnBatch.Layout.DENSE)));
+        assertEquals(0, reader.remainingRows());
+      }
+    }
+  }
+
+  /**
+   * With a repeated column among those read, row groups are still dropped by the filter but pages
+   * are read whole: the rows are parquet-java's with the column index filter off.
+   */
+  @Test
+  void withARepeatedColumnOnlyRowGroupsAreFiltered() throws IOException {
+    MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+        "message nested { required int64 id; optional group xs (LIST) { repeated group list { optional int32 element; } } }");
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    Random random = new Random(SEED);
+    for (int r = 0; r < 3000; r++) {
+      Group g = groups.newGroup();
+      g.add("id", (long) r);
+      Group xs = g.addGroup("xs");
+      for (int k = random.nextInt(4); k > 0; k--) {
+        xs.addGroup("list").add("element", random.nextInt());
+      }
+      rows.add(g);
+    }
+    Path f = dir.resolve("nested-filtered.parquet");
+    ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(schema)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withPageRowCountLimit(100).withPageSize(512)
+        .withMinRowCountForPageSizeCheck(1), f, rows, 1000);
+    FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 1200L), lt(longColumn("id"), 1210L)));
+    List<Long> expected = new ArrayList<>();
+    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri()))
+        .withFilter(filter).useColumnIndexFilter(false).useRecordFilter(false).build()) {
+      Group g;
+      while ((g = r.read()) != null) {
+        expected.add(g.getLong("id", 0));
+      }
+    }
+    assertEquals(1000, expected.size(), "parquet-java keeps the one row group the range falls in");
+    List<Long> ids = new ArrayList<>();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id", "xs"), filter)) {
+      assertTrue(!reader.isFiltered());
+      ColumnBatch[] batches = reader.newBatches(300, ColumnBatch.Layout.DENSE);
+      int n;
+      while ((n = reader.nextBatch(batches)) > 0) {
+        for (int i = 0; i < n; i++) {
+          ids.add(batches[0].longs()[i]);
+        }
+      }
+    }
+    assertEquals(expected, ids);
+  }
+}
