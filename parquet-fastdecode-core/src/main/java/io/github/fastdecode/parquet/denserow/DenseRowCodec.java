@@ -815,7 +815,7 @@ public final class DenseRowCodec {
     long result = 0;
     for (int shift = 0; shift < 70; shift += 7) {
       if (q >= limit) {
-        throw error("varint runs past the row's end", q);
+        throw error("varint starting here runs past the row's end at " + limit, p);
       }
       int x = b[q++];
       if (shift == 63) {
