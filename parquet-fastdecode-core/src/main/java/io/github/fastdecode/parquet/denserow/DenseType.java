@@ -121,8 +121,11 @@ public final class DenseType {
     if (column.getMaxRepetitionLevel() > 0) {
       throw new IllegalArgumentException("column " + Arrays.toString(column.getPath()) + " repeats; only flat columns map to one type");
     }
-    boolean nullable = column.getMaxDefinitionLevel() > 0;
-    PrimitiveType p = column.getPrimitiveType();
+    return of(column.getPrimitiveType(), column.getMaxDefinitionLevel() > 0);
+  }
+
+  /** The type of a Parquet primitive's values by physical type (INT96 is FIXED(12)). */
+  public static DenseType of(PrimitiveType p, boolean nullable) {
     switch (p.getPrimitiveTypeName()) {
       case BOOLEAN: return booleans(nullable);
       case INT32: return int32(nullable);
