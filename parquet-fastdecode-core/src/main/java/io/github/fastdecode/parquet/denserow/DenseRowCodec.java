@@ -100,6 +100,7 @@ public final class DenseRowCodec {
   private int[][] scratch = new int[8][];
   private int[] positions = new int[0];
   private int[] runOffsets = new int[0];
+  private int[] ends = new int[0];
   private byte[] entryBytes = new byte[64];
   private int[] entryOffsets = new int[2];
 
@@ -169,6 +170,53 @@ public final class DenseRowCodec {
     }
     out[pos++] = (byte) u;
     return pos;
+  }
+
+  /** The low 56 bits of {@code u} in eight bytes of seven bits each (a scalar bit deposit). */
+  static long spread7(long u) {
+    return (u & 0x7FL) | ((u << 1) & 0x7F00L) | ((u << 2) & 0x7F0000L) | ((u << 3) & 0x7F000000L)
+        | ((u << 4) & 0x7F00000000L) | ((u << 5) & 0x7F0000000000L) | ((u << 6) & 0x7F000000000000L)
+        | ((u << 7) & 0x7F00000000000000L);
+  }
+
+  /** The seven low bits of each of the eight bytes of {@code x}, packed (a scalar bit extract). */
+  static long compress7(long x) {
+    x &= 0x7F7F7F7F7F7F7F7FL;
+    return (x & 0x7FL) | ((x >>> 1) & 0x3F80L) | ((x >>> 2) & 0x1FC000L) | ((x >>> 3) & 0xFE00000L)
+        | ((x >>> 4) & 0x7F0000000L) | ((x >>> 5) & 0x3F800000000L) | ((x >>> 6) & 0x1FC0000000000L)
+        | ((x >>> 7) & 0xFE000000000000L);
+  }
+
+  /**
+   * As {@link #putVarint}, with one 8-byte store for the first eight bytes: {@code out} must have 8
+   * bytes from {@code pos} that belong to the row being written (those past the varint are
+   * overwritten by what follows it). No branch on the value's bytes.
+   */
+  static int putVarintWide(byte[] out, int pos, long u) {
+    int n = varintSize(u);
+    if (n <= 8) {
+      LittleEndian.putLong(out, pos, spread7(u) | (0x8080808080808080L & ((1L << ((n - 1) << 3)) - 1)));
+      return pos + n;
+    }
+    LittleEndian.putLong(out, pos, spread7(u) | 0x8080808080808080L);
+    long hi = u >>> 56;
+    if (n == 9) {
+      out[pos + 8] = (byte) hi;
+      return pos + 9;
+    }
+    out[pos + 8] = (byte) (hi | 0x80);
+    out[pos + 9] = (byte) (hi >>> 7);
+    return pos + 10;
+  }
+
+  /** {@link #putVarintWide} where {@code end - pos >= 8}, else {@link #putVarint}. */
+  static int putVarint(byte[] out, int pos, long u, int end) {
+    return end - pos >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
+  }
+
+  static int putNullableZigzag64(byte[] out, int pos, long v, int end) {
+    long u = ((v << 1) ^ (v >> 63)) + 1;
+    return u != 0 ? putVarint(out, pos, u, end) : putNullableZigzag64(out, pos, v);
   }
 
   static int putNullableZigzag64(byte[] out, int pos, long v) {
@@ -452,10 +500,17 @@ public final class DenseRowCodec {
     if (positions.length < n) {
       positions = new int[Math.max(n, positions.length * 2)];
     }
+    if (ends.length < n) {
+      ends = new int[positions.length];
+    }
     int[] pos = positions;
-    System.arraycopy(offsets, 0, pos, 0, n);
+    int[] end = ends;
+    for (int r = 0; r < n; r++) {
+      pos[r] = offsets[r];
+      end[r] = offsets[r] + sizes[r];
+    }
     for (int f = 0; f < fieldCount; f++) {
-      writeColumn(batch.children[f], n, out, pos);
+      writeColumn(batch.children[f], n, out, pos, end);
     }
     for (int r = 0; r < n; r++) {
       if (pos[r] != offsets[r] + sizes[r]) {
@@ -466,7 +521,7 @@ public final class DenseRowCodec {
   }
 
   /** Writes a top-level column into every row, advancing {@code pos[r]}. */
-  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos) {
+  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos, int[] end) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -481,12 +536,12 @@ public final class DenseRowCodec {
         if (nullable) {
           for (int r = 0; r < n; r++) {
             int x = a[r];
-            pos[r] = nulls[r] ? put0(out, pos[r]) : putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1);
+            pos[r] = nulls[r] ? put0(out, pos[r]) : putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
           }
         } else {
           for (int r = 0; r < n; r++) {
             int x = a[r];
-            pos[r] = putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+            pos[r] = putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
           }
         }
         return;
@@ -495,12 +550,12 @@ public final class DenseRowCodec {
         long[] a = v.longs;
         if (nullable) {
           for (int r = 0; r < n; r++) {
-            pos[r] = nulls[r] ? put0(out, pos[r]) : putNullableZigzag64(out, pos[r], a[r]);
+            pos[r] = nulls[r] ? put0(out, pos[r]) : putNullableZigzag64(out, pos[r], a[r], end[r]);
           }
         } else {
           for (int r = 0; r < n; r++) {
             long x = a[r];
-            pos[r] = putVarint(out, pos[r], (x << 1) ^ (x >> 63));
+            pos[r] = putVarint(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
           }
         }
         return;
@@ -521,10 +576,39 @@ public final class DenseRowCodec {
         }
         return;
       }
+      case BINARY: {
+        BinaryBatch b = v.binaries;
+        int[] offs = b.offsets();
+        byte[] bytes = b.bytes();
+        long add = nullable ? 1 : 0;
+        for (int r = 0; r < n; r++) {
+          int p = pos[r];
+          if (nullable && nulls[r]) {
+            pos[r] = put0(out, p);
+            continue;
+          }
+          int start = offs[r];
+          int len = offs[r + 1] - start;
+          p = putVarint(out, p, len + add);
+          copy(bytes, start, out, p, len);
+          pos[r] = p + len;
+        }
+        return;
+      }
       default:
         for (int r = 0; r < n; r++) {
-          pos[r] = writeEntries(v, r, r + 1, out, pos[r]);
+          pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r]);
         }
+    }
+  }
+
+  private static void copy(byte[] src, int from, byte[] dst, int to, int len) {
+    if (len <= 16) {
+      for (int k = 0; k < len; k++) {
+        dst[to + k] = src[from + k];
+      }
+    } else {
+      System.arraycopy(src, from, dst, to, len);
     }
   }
 
@@ -561,7 +645,7 @@ public final class DenseRowCodec {
   }
 
   /** Writes entries {@code [from, to)} of {@code v} back to back from {@code p}; returns the end. */
-  private int writeEntries(DenseVector v, int from, int to, byte[] out, int p) {
+  private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -581,12 +665,12 @@ public final class DenseRowCodec {
         if (!nullable) {
           for (int i = from; i < to; i++) {
             long x = a[i];
-            p = putVarint(out, p, (x << 1) ^ (x >> 63));
+            p = putVarint(out, p, (x << 1) ^ (x >> 63), end);
           }
           return p;
         }
         for (int i = from; i < to; i++) {
-          p = nulls[i] ? put0(out, p) : putNullableZigzag64(out, p, a[i]);
+          p = nulls[i] ? put0(out, p) : putNullableZigzag64(out, p, a[i], end);
         }
         return p;
       }
@@ -595,7 +679,7 @@ public final class DenseRowCodec {
         int add = nullable ? 1 : 0;
         for (int i = from; i < to; i++) {
           int x = a[i];
-          p = nullable && nulls[i] ? put0(out, p) : putVarint(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + add);
+          p = nullable && nulls[i] ? put0(out, p) : putVarint(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + add, end);
         }
         return p;
       }
@@ -621,7 +705,7 @@ public final class DenseRowCodec {
           int e = offs[i + 1];
           p = putVarint(out, p, e - s + add);
           for (DenseVector c : v.children) {
-            p = writeEntries(c, s, e, out, p);
+            p = writeEntries(c, s, e, out, p, end);
           }
         }
         return p;
@@ -636,7 +720,7 @@ public final class DenseRowCodec {
             out[p++] = 1;
           }
           for (DenseVector c : v.children) {
-            p = writeEntries(c, i, i + 1, out, p);
+            p = writeEntries(c, i, i + 1, out, p, end);
           }
         }
         return p;
@@ -767,24 +851,111 @@ public final class DenseRowCodec {
     if (count < 0 || count > offsets.length || count > lengths.length) {
       throw new IllegalArgumentException(count + " rows, " + offsets.length + " offsets, " + lengths.length + " lengths");
     }
+    if (positions.length < count) {
+      positions = new int[Math.max(count, positions.length * 2)];
+    }
+    if (ends.length < positions.length) {
+      ends = new int[positions.length];
+    }
+    int[] pos = positions;
+    int[] end = ends;
+    for (int i = 0; i < count; i++) {
+      row = i;
+      int start = offsets[i];
+      int len = lengths[i];
+      if (start < 0 || len < 0 || (long) start + len > in.length) {
+        throw error("row of " + len + " bytes at " + start + " lies outside the " + in.length + "-byte input", start);
+      }
+      if (len == 0) {
+        throw error("row has no bytes", start);
+      }
+      pos[i] = start;
+      end[i] = start + len;
+    }
+    // Column by column: each field's loop over the rows is tight, as in serialize.
     this.in = in;
     try {
+      for (int f = 0; f < fieldCount; f++) {
+        readColumn(into.children[f], count, pos, end);
+      }
       for (int i = 0; i < count; i++) {
-        row = i;
-        int start = offsets[i];
-        int len = lengths[i];
-        if (start < 0 || len < 0 || (long) start + len > in.length) {
-          throw error("row of " + len + " bytes at " + start + " lies outside the " + in.length + "-byte input", start);
-        }
-        p = start;
-        limit = start + len;
-        readRow(into);
-        if (p != limit) {
-          throw error("row ends " + (limit - p) + " bytes before its given length", p);
+        if (pos[i] != end[i]) {
+          row = i;
+          throw error("row ends " + (end[i] - pos[i]) + " bytes before its given length", pos[i]);
         }
       }
+      into.ensureCapacity(into.size + count);
+      into.size += count;
     } finally {
       this.in = null;
+    }
+  }
+
+  /** Reads field {@code v} of rows {@code [0, n)}, row {@code r}'s at {@code pos[r]} within {@code end[r]}. */
+  private void readColumn(DenseVector v, int n, int[] pos, int[] end) {
+    boolean nullable = v.type().nullable();
+    int s = v.size;
+    v.ensureCapacity(s + n);
+    boolean[] nulls = v.nulls;
+    switch (v.type().kind()) {
+      case INT64: {
+        long[] a = v.longs;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          if (nullable) {
+            a[s + r] = readNullableZigzag64();
+            nulls[s + r] = wasNull;
+          } else {
+            a[s + r] = readZigzag64();
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      case INT32: {
+        int[] a = v.ints;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          a[s + r] = readZigzag32(nullable);
+          if (nullable) {
+            nulls[s + r] = wasNull;
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      case DOUBLE: {
+        double[] a = v.doubles;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          if (nullable && (nulls[s + r] = readTag())) {
+            a[s + r] = 0;
+          } else {
+            need(8);
+            a[s + r] = Double.longBitsToDouble(LittleEndian.getLong(in, p));
+            p += 8;
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      default:
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          readEntries(v, 1);
+          pos[r] = p;
+        }
     }
   }
 
@@ -811,6 +982,29 @@ public final class DenseRowCodec {
     if (q < limit && b[q] >= 0) {
       p = q + 1;
       return b[q];
+    }
+    if (b.length - q >= 10) {
+      // Eight bytes at once; the checked loop below reports whatever this does not take.
+      long w = LittleEndian.getLong(b, q);
+      long stops = ~w & 0x8080808080808080L;
+      if (stops != 0) {
+        int n = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
+        if (n <= limit - q) {
+          p = q + n;
+          return compress7(w & (-1L >>> (64 - (n << 3))));
+        }
+      } else if (limit - q >= 10) {
+        int b8 = b[q + 8];
+        if (b8 >= 0) {
+          p = q + 9;
+          return compress7(w) | ((long) b8 << 56);
+        }
+        int b9 = b[q + 9];
+        if (b9 == 0 || b9 == 1) {
+          p = q + 10;
+          return compress7(w) | ((long) (b8 & 0x7F) << 56) | ((long) b9 << 63);
+        }
+      }
     }
     long result = 0;
     for (int shift = 0; shift < 70; shift += 7) {
