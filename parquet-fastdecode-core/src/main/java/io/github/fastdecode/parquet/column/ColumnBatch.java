@@ -17,9 +17,12 @@ package io.github.fastdecode.parquet.column;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.dictionary.DictionaryValues;
+import java.util.Arrays;
 import java.util.Objects;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
 
 /**
  * A caller-owned batch of one column's values, filled by {@link ColumnChunkReader#readBatch}.
@@ -35,9 +38,34 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * at {@code [0, valueCount())}; with {@link Layout#ROW_POSITIONS} value {@code i} is row {@code i}'s
  * (nulls hold 0, {@code false} or an empty byte array) and {@code valueCount() == rowCount()}.
  *
- * <p>Columns with repetition (lists, maps): one entry per level pair, not per row. The raw levels
- * are in {@link #definitionLevels()} and {@link #repetitionLevels()} at {@code [0, entryCount())};
- * values are always dense, one per entry whose definition level is the column's maximum.
+ * <p>Columns with repetition (lists, maps) or with optional ancestors are described at levels:
+ * level 0 holds one position per row (record); each repeated field on the column's path (the
+ * {@code k}-th from the root, {@code k = 1..}{@link #maxRepetitionLevel()}) adds level {@code k},
+ * one position per element of that field, null elements included. The leaf's values sit at the
+ * innermost level, {@code maxRepetitionLevel()}: one position per leaf slot.
+ * <ul>
+ *   <li>{@link #offsets(int) offsets(k)} ({@code k >= 1}) has {@code positionCount(k - 1) + 1}
+ *       entries: position {@code p} of level {@code k - 1} owns the level-{@code k} positions
+ *       {@code [offsets(k)[p], offsets(k)[p + 1])} (the Arrow and Spark layout).
+ *   <li>{@link #positionDefinitionLevels(int) positionDefinitionLevels(k)} gives each position of
+ *       level {@code k} the definition level its first entry reached. A field of the path at
+ *       definition level {@code D} ({@link #fieldDefinitionLevel(int)}) is null at a position of
+ *       its level when that number is below {@code D}; a list (the {@code k}-th repeated field) is
+ *       empty at a position of level {@code k - 1} when the number is exactly {@link
+ *       #repeatedDefinitionLevel(int) repeatedDefinitionLevel(k)}{@code - 1} and null below that.
+ *       {@link #fillNulls(int, int, boolean[])} turns this into a flag per position in bulk.
+ *   <li>{@link #nulls()} has one flag per leaf position (per row for a flat column): whether the
+ *       leaf value is null. Values are dense (non-null ones back to back at {@code [0,
+ *       valueCount())}) for repeated columns whatever the layout.
+ *   <li>The raw levels stay in {@link #definitionLevels()} and {@link #repetitionLevels()} at
+ *       {@code [0, entryCount())}, one entry per level pair.
+ * </ul>
+ * A batch of a repeated column holds whole records only, so {@link #rowCount()} counts records and
+ * {@link #entryCount()} level pairs; its capacity bounds the records, and its entry, position and
+ * value arrays grow when the records of one read need more room (reading allocates nothing once they
+ * are large enough; fetch the arrays after each read). Levels above 0 need the column's schema path:
+ * make such batches with {@link #forColumn(MessageType, ColumnDescriptor, int)}; a batch made from
+ * the column alone holds whole records and levels, but no offsets.
  *
  * <p>Dictionary ids: after {@link #keepDictionaryIds()}, pages that are dictionary-encoded fill
  * {@link #dictionaryIds()} instead of the value array, laid out as values would be, and {@link
@@ -61,6 +89,12 @@ public final class ColumnBatch {
   private final Layout layout;
   private final int capacity;
   private final boolean nested;
+  final int maxRep;
+  final int maxDef;
+  /** Definition level of each field on the path, root first; null when made without the schema. */
+  private final int[] fieldDefinitionLevels;
+  /** Index k (1..maxRep): definition level of the k-th repeated field; null without the schema. */
+  final int[] repeatedDefinitionLevels;
 
   int[] ints;
   long[] longs;
@@ -68,18 +102,26 @@ public final class ColumnBatch {
   double[] doubles;
   boolean[] booleans;
   BinaryBatch binaries;
-  final boolean[] nulls;
-  final int[] definitionLevels;
-  final int[] repetitionLevels;
+  /** One flag per row (flat) or leaf position (repeated); all false for columns that cannot be null. */
+  boolean[] nulls;
+  int[] definitionLevels;
+  int[] repetitionLevels;
   int[] dictionaryIds;
   /** The dictionary the ids index while this batch holds ids; null while it holds values. */
   DictionaryValues dictionary;
+  /** Index k (1..maxRep): offsets of level k into level k - 1's positions; null without the schema. */
+  final int[][] offsets;
+  /** Index k (0..maxRep): definition level per position of level k (repeated columns with the schema). */
+  final int[][] positionLevels;
+  /** Index k (0..maxRep): positions at level k in the last read. */
+  final int[] positionCounts;
 
   int entryCount;
   int valueCount;
   int nullCount;
+  int rowCount;
 
-  private ColumnBatch(ColumnDescriptor column, int capacity, Layout layout) {
+  private ColumnBatch(MessageType schema, ColumnDescriptor column, int capacity, Layout layout) {
     if (capacity <= 0) {
       throw new IllegalArgumentException("capacity " + capacity + " must be positive");
     }
@@ -87,7 +129,9 @@ public final class ColumnBatch {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.capacity = capacity;
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
-    this.nested = column.getMaxRepetitionLevel() > 0;
+    this.maxRep = column.getMaxRepetitionLevel();
+    this.maxDef = column.getMaxDefinitionLevel();
+    this.nested = maxRep > 0;
     switch (type) {
       case INT32:
         ints = new int[capacity];
@@ -108,20 +152,75 @@ public final class ColumnBatch {
         binaries = new BinaryBatch(capacity, capacity * 16);
         break;
     }
-    boolean optional = column.getMaxDefinitionLevel() > 0;
-    this.nulls = new boolean[optional ? capacity : 0];
-    this.definitionLevels = nested ? new int[capacity] : null;
+    this.nulls = new boolean[capacity];
+    this.definitionLevels = nested || maxDef > 1 ? new int[capacity] : null;
     this.repetitionLevels = nested ? new int[capacity] : null;
+    this.positionCounts = new int[maxRep + 1];
+    if (schema == null) {
+      fieldDefinitionLevels = null;
+      repeatedDefinitionLevels = null;
+      offsets = null;
+      positionLevels = null;
+    } else {
+      String[] path = column.getPath();
+      if (!schema.containsPath(path) || !schema.getType(path).isPrimitive()
+          || schema.getMaxRepetitionLevel(path) != maxRep || schema.getMaxDefinitionLevel(path) != maxDef) {
+        throw new IllegalArgumentException("column " + column + " is not a leaf of the schema " + schema);
+      }
+      fieldDefinitionLevels = new int[path.length];
+      repeatedDefinitionLevels = new int[maxRep + 1];
+      for (int i = 0; i < path.length; i++) {
+        String[] prefix = Arrays.copyOf(path, i + 1);
+        fieldDefinitionLevels[i] = schema.getMaxDefinitionLevel(prefix);
+        if (schema.getType(prefix).isRepetition(Type.Repetition.REPEATED)) {
+          repeatedDefinitionLevels[schema.getMaxRepetitionLevel(prefix)] = fieldDefinitionLevels[i];
+        }
+      }
+      if (nested) {
+        offsets = new int[maxRep + 1][];
+        positionLevels = new int[maxRep + 1][];
+        for (int k = 0; k <= maxRep; k++) {
+          positionLevels[k] = new int[capacity];
+          if (k > 0) {
+            offsets[k] = new int[capacity + 1];
+          }
+        }
+      } else {
+        offsets = null;
+        positionLevels = null;
+      }
+    }
   }
 
-  /** A batch of up to {@code capacity} entries (rows, for flat columns) of {@code column}. */
+  /**
+   * A batch of up to {@code capacity} rows (records, for a repeated column) of {@code column}. For a
+   * repeated column it holds whole records and their levels but no offsets (those need the schema:
+   * {@link #forColumn(MessageType, ColumnDescriptor, int, Layout)}).
+   */
   public static ColumnBatch forColumn(ColumnDescriptor column, int capacity, Layout layout) {
-    return new ColumnBatch(column, capacity, layout);
+    return new ColumnBatch(null, column, capacity, layout);
   }
 
   /** As {@link #forColumn(ColumnDescriptor, int, Layout)} with {@link Layout#DENSE}. */
   public static ColumnBatch forColumn(ColumnDescriptor column, int capacity) {
-    return new ColumnBatch(column, capacity, Layout.DENSE);
+    return new ColumnBatch(null, column, capacity, Layout.DENSE);
+  }
+
+  /**
+   * A batch of up to {@code capacity} rows (records) of {@code column}, a leaf of {@code schema},
+   * that also fills the levels of the column's path: {@link #offsets(int)}, {@link
+   * #positionDefinitionLevels(int)} and the field definition levels. {@code layout} applies to flat
+   * columns; repeated columns store values densely.
+   *
+   * @throws IllegalArgumentException if {@code column} is not a leaf of {@code schema}
+   */
+  public static ColumnBatch forColumn(MessageType schema, ColumnDescriptor column, int capacity, Layout layout) {
+    return new ColumnBatch(Objects.requireNonNull(schema, "schema"), column, capacity, layout);
+  }
+
+  /** As {@link #forColumn(MessageType, ColumnDescriptor, int, Layout)} with {@link Layout#DENSE}. */
+  public static ColumnBatch forColumn(MessageType schema, ColumnDescriptor column, int capacity) {
+    return forColumn(schema, column, capacity, Layout.DENSE);
   }
 
   /**
@@ -168,6 +267,8 @@ public final class ColumnBatch {
     entryCount = 0;
     valueCount = 0;
     nullCount = 0;
+    rowCount = 0;
+    Arrays.fill(positionCounts, 0);
     if (binaries != null) {
       if (binaries.isBorrowing()) {
         // A batch spans pages, and a page's reader moves on before the batch is handed out.
@@ -194,17 +295,32 @@ public final class ColumnBatch {
     return capacity;
   }
 
-  /** Whether the column repeats (entries are level pairs, not rows). */
+  /** Whether the column repeats (entries are level pairs, rows are records). */
   public boolean isNested() {
     return nested;
   }
 
-  /** Rows read, for a flat column (the same as {@link #entryCount()}). */
-  public int rowCount() {
-    return entryCount;
+  /** The column's maximum repetition level: the number of repeated fields on its path. */
+  public int maxRepetitionLevel() {
+    return maxRep;
   }
 
-  /** Entries read: rows for a flat column, level pairs for a nested one. */
+  /** The column's maximum definition level: the number of optional or repeated fields on its path. */
+  public int maxDefinitionLevel() {
+    return maxDef;
+  }
+
+  /** Whether the batch was made with the column's schema, so levels above 0 are filled. */
+  public boolean hasPathLevels() {
+    return fieldDefinitionLevels != null;
+  }
+
+  /** Rows read: records, whole ones, for a repeated column. */
+  public int rowCount() {
+    return nested ? rowCount : entryCount;
+  }
+
+  /** Entries read: rows for a flat column, level pairs for a repeated one. */
   public int entryCount() {
     return entryCount;
   }
@@ -214,20 +330,137 @@ public final class ColumnBatch {
     return valueCount;
   }
 
-  /** Null entries among those read. */
+  /** Null leaf values among those read (rows for a flat column, leaf positions for a repeated one). */
   public int nullCount() {
     return nullCount;
   }
 
-  /** Whether flat row {@code row} is null (always false for a required column). */
-  public boolean isNull(int row) {
-    Objects.checkIndex(row, entryCount);
-    return nulls.length != 0 && nulls[row];
+  /**
+   * Whether leaf values of this column can be null: an optional field lies below the path's last
+   * repeated field (for a flat column: the column is optional somewhere on its path). When false,
+   * {@link #nulls()} is all false.
+   */
+  public boolean mayHaveNulls() {
+    return maxDef > (nested && repeatedDefinitionLevels != null ? repeatedDefinitionLevels[maxRep] : 0);
   }
 
-  /** The null mask of a flat optional column, valid at {@code [0, rowCount())}; empty if required. */
+  /** Leaf positions of the last read: rows of a flat column, level {@link #maxRepetitionLevel()} positions of a repeated one. */
+  public int leafCount() {
+    return nested ? (repeatedDefinitionLevels != null ? positionCounts[maxRep] : entryCount) : entryCount;
+  }
+
+  /** Whether leaf position {@code position} (a row, for a flat column) is null. */
+  public boolean isNull(int position) {
+    Objects.checkIndex(position, leafCount());
+    return nulls[position];
+  }
+
+  /**
+   * One flag per leaf position, valid at {@code [0, leafCount())}: the row of a flat column
+   * ({@code leafCount() == rowCount()}), the innermost level's position of a repeated one (per
+   * entry for a repeated batch made without the schema). All false when the column cannot be null.
+   */
   public boolean[] nulls() {
     return nulls;
+  }
+
+  /**
+   * Positions at {@code level} in the last read: {@link #rowCount()} at level 0, the elements of
+   * the {@code level}-th repeated field of the path above it.
+   */
+  public int positionCount(int level) {
+    Objects.checkIndex(level, maxRep + 1);
+    if (level == 0) {
+      return rowCount();
+    }
+    requirePathLevels();
+    return positionCounts[level];
+  }
+
+  /**
+   * Offsets of level {@code level} ({@code 1..maxRepetitionLevel()}) into the positions of level
+   * {@code level - 1}: valid at {@code [0, positionCount(level - 1)]}, starting at 0. An empty or
+   * null list has equal offsets; {@link #fillNulls} tells them apart.
+   */
+  public int[] offsets(int level) {
+    if (level < 1 || level > maxRep) {
+      throw new IndexOutOfBoundsException("level " + level + " outside 1.." + maxRep);
+    }
+    requirePathLevels();
+    return offsets[level];
+  }
+
+  /**
+   * The definition level reached at each position of {@code level}, valid at {@code [0,
+   * positionCount(level))}. For a flat column (level 0) it is {@link #definitionLevels()}, kept
+   * when the maximum definition level is above 1, and null otherwise ({@link #nulls()} says all).
+   */
+  public int[] positionDefinitionLevels(int level) {
+    Objects.checkIndex(level, maxRep + 1);
+    if (!nested) {
+      return definitionLevels;
+    }
+    requirePathLevels();
+    return positionLevels[level];
+  }
+
+  /**
+   * Definition level of field {@code depth} of the column's path (0: the top-level field, {@code
+   * column().getPath().length - 1}: the leaf): the field is defined (not null) at a position when
+   * the position's definition level is at least this.
+   */
+  public int fieldDefinitionLevel(int depth) {
+    requirePathLevels();
+    return fieldDefinitionLevels[depth];
+  }
+
+  /**
+   * Definition level of the {@code k}-th repeated field of the path ({@code 1..maxRepetitionLevel()}):
+   * a position of level {@code k - 1} holds a non-empty list when its definition level is at least
+   * this, an empty one at exactly one less, and a null one (some ancestor is null) below that.
+   */
+  public int repeatedDefinitionLevel(int k) {
+    if (k < 1 || k > maxRep) {
+      throw new IndexOutOfBoundsException("repeated field " + k + " outside 1.." + maxRep);
+    }
+    requirePathLevels();
+    return repeatedDefinitionLevels[k];
+  }
+
+  /**
+   * Sets {@code dst[p]} for each position {@code p} of {@code level} to whether that position's
+   * definition level is below {@code definitionLevel}: whether a field of that level with that
+   * definition level ({@link #fieldDefinitionLevel}) is null there. Works for every column: flat
+   * ones at level 0, repeated ones made with the schema at any level.
+   *
+   * @param dst at least {@code positionCount(level)} long
+   */
+  public void fillNulls(int level, int definitionLevel, boolean[] dst) {
+    int n = positionCount(level);
+    if (dst.length < n) {
+      throw new IllegalArgumentException("dst holds " + dst.length + " flags, " + n + " positions");
+    }
+    if (!nested && maxDef <= 1) {
+      boolean[] leaf = nulls;
+      if (definitionLevel <= 0) {
+        Arrays.fill(dst, 0, n, false);
+      } else if (definitionLevel > maxDef) {
+        Arrays.fill(dst, 0, n, true);
+      } else {
+        System.arraycopy(leaf, 0, dst, 0, n);
+      }
+      return;
+    }
+    int[] levels = positionDefinitionLevels(level);
+    for (int p = 0; p < n; p++) {
+      dst[p] = levels[p] < definitionLevel;
+    }
+  }
+
+  private void requirePathLevels() {
+    if (fieldDefinitionLevels == null) {
+      throw new IllegalStateException("the batch of " + column + " was made without its schema: use forColumn(schema, column, ...)");
+    }
   }
 
   public int[] ints() {
@@ -259,7 +492,11 @@ public final class ColumnBatch {
     return binaries;
   }
 
-  /** Definition levels of a nested column, at {@code [0, entryCount())}; null for flat columns. */
+  /**
+   * Definition levels, one per entry at {@code [0, entryCount())}: of a repeated column, and of a
+   * flat one whose maximum definition level is above 1 (an optional field inside an optional
+   * group); null otherwise.
+   */
   public int[] definitionLevels() {
     return definitionLevels;
   }

@@ -69,6 +69,14 @@ public final class ColumnChunkReader {
   private static final byte[] EMPTY = new byte[0];
   /** Definition levels of a skip are decoded through scratch in chunks of this many. */
   private static final int SKIP_CHUNK = 4096;
+  /** Levels of a repeated column are decoded this many at a time at most. */
+  private static final int LEVEL_WINDOW = 1 << 16;
+  /**
+   * Most entries (level pairs) one batch of a repeated column may hold by default, whatever its
+   * records: bounds what a lying page (one record of billions of entries in a few bytes of RLE)
+   * can make the batch allocate.
+   */
+  public static final int DEFAULT_MAX_BATCH_ENTRIES = 1 << 24;
 
   private final ColumnDescriptor column;
   private final String path;
@@ -105,6 +113,17 @@ public final class ColumnChunkReader {
   private Encoding valuesEncoding;
   private ByteBufferInputStream valuesIn;
   private int[] levelScratch = new int[0];
+
+  // Repeated columns: the current page's levels are decoded a window at a time, so that record
+  // boundaries can be found before entries join a batch.
+  /** The current page's row count when its header gives one (V2 pages, V1 with an offset index), else -1. */
+  private int pageRows = -1;
+  private boolean pageIsV2;
+  private int[] windowRep = new int[0];
+  private int[] windowDef = new int[0];
+  private int windowLength;
+  private int windowPos;
+  private int maxBatchEntries = DEFAULT_MAX_BATCH_ENTRIES;
 
   /**
    * @param column the column the pages belong to
@@ -152,6 +171,21 @@ public final class ColumnChunkReader {
     return column;
   }
 
+  /**
+   * Sets the most entries (level pairs) a batch of this repeated column may hold ({@link
+   * #DEFAULT_MAX_BATCH_ENTRIES} unless set): a read whose records need more fails with a {@link
+   * ColumnReadException} instead of growing the batch further.
+   *
+   * @return this reader
+   */
+  public ColumnChunkReader maxBatchEntries(int entries) {
+    if (entries <= 0) {
+      throw new IllegalArgumentException("maxBatchEntries " + entries + " must be positive");
+    }
+    this.maxBatchEntries = entries;
+    return this;
+  }
+
   /** Entries in the chunk: rows for a flat column, level pairs for a repeated one. */
   public long totalEntries() {
     return totalEntries;
@@ -168,9 +202,11 @@ public final class ColumnChunkReader {
   }
 
   /**
-   * Replaces {@code batch}'s contents with the next {@code max} entries (fewer at the end of the
-   * chunk) and returns how many were read: rows for a flat column, level pairs for a repeated one.
-   * 0 means the chunk is exhausted.
+   * Replaces {@code batch}'s contents with the next {@code max} rows (fewer at the end of the
+   * chunk) and returns how many were read; 0 means the chunk is exhausted. For a repeated column
+   * the rows are whole records: a batch never ends inside a record, even when the record goes on
+   * in the next page; {@link ColumnBatch#entryCount()} then says how many level pairs they took,
+   * and a batch made with the schema also gets its offsets ({@link ColumnBatch#offsets(int)}).
    */
   public int readBatch(ColumnBatch batch, int max) {
     Objects.requireNonNull(batch, "batch");
@@ -181,6 +217,17 @@ public final class ColumnChunkReader {
       throw new IllegalArgumentException("max " + max + " outside 0.." + batch.capacity());
     }
     batch.clear();
+    if (maxRep > 0) {
+      try {
+        readRecords(batch, max);
+        NestedAssembly.assemble(batch);
+      } catch (ColumnReadException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw wrap(e, pageIndex);
+      }
+      return batch.rowCount;
+    }
     try {
       while (batch.entryCount < max && nextEntriesAvailable()) {
         if (batch.dictionaryIds != null) {
@@ -261,12 +308,30 @@ public final class ColumnChunkReader {
    * dropped undecoded where the encoding allows, otherwise levels are counted and the values
    * reader's {@code skip} moves over the non-null values.
    *
-   * @throws IllegalArgumentException if fewer rows remain
-   * @throws UnsupportedOperationException for a repeated column, whose rows span several entries
+   * <p>For a repeated column the rows are records, counted by repetition level 0: a page whose
+   * header gives its row count (V2 pages, or V1 pages with an offset index) and that the skip
+   * covers is dropped undecoded; otherwise its levels are decoded and its values skipped.
+   *
+   * @throws IllegalArgumentException if fewer rows remain (for a repeated column, found at the
+   *     chunk's end, after the records there were skipped)
    */
   public void skipRows(long rows) {
     if (maxRep > 0) {
-      throw new UnsupportedOperationException("skipRows needs a flat column; " + path + " is repeated: read its levels instead");
+      if (rows < 0) {
+        throw new IllegalArgumentException("cannot skip " + rows + " rows");
+      }
+      long left;
+      try {
+        left = skipRecords(rows);
+      } catch (ColumnReadException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw wrap(e, pageIndex);
+      }
+      if (left > 0) {
+        throw new IllegalArgumentException("cannot skip " + rows + " rows: only " + (rows - left) + " records remained in " + path);
+      }
+      return;
     }
     if (rows < 0 || rows > remainingEntries()) {
       throw new IllegalArgumentException("cannot skip " + rows + " rows: " + remainingEntries() + " remain in " + path);
@@ -361,6 +426,171 @@ public final class ColumnChunkReader {
     }
     pageEntries = n;
     pageRemaining = n;
+    windowLength = 0;
+    windowPos = 0;
+    pageIsV2 = page instanceof DataPageV2;
+    pageRows = pageIsV2 ? ((DataPageV2) page).getRowCount() : page.getIndexRowCount().orElse(-1);
+  }
+
+  /**
+   * Appends whole records to {@code batch}, up to {@code max}: the leading entries of a page that
+   * go on with the batch's last record (repetition level above 0) join it first, so a record read
+   * to the end of a page is only complete once the next page's first level is known.
+   */
+  private void readRecords(ColumnBatch batch, int max) {
+    int records = 0;
+    while (nextEntriesAvailable()) {
+      if (records == max && pageRemaining == pageEntries && pageIsV2) {
+        break; // a V2 page starts with a record
+      }
+      ensureWindow();
+      int[] rep = windowRep;
+      int pos = windowPos;
+      int end = pos;
+      int stop = windowLength;
+      if (rep[end] != 0) {
+        if (batch.entryCount == 0) {
+          throw problem("entry " + (pageEntries - pageRemaining) + " has repetition level " + rep[end] + " but no record is open");
+        }
+        end = nextRecord(rep, end, stop);
+      }
+      while (end < stop && records < max) {
+        records++;
+        end = nextRecord(rep, end + 1, stop);
+      }
+      take(batch, pos, end - pos);
+      if (end < stop) {
+        break;
+      }
+    }
+    batch.rowCount = records;
+  }
+
+  /** The first index at or after {@code from} below {@code stop} whose repetition level is 0, or {@code stop}. */
+  private static int nextRecord(int[] rep, int from, int stop) {
+    int i = from;
+    while (i < stop && rep[i] != 0) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Appends {@code n} entries of the window from {@code pos}: their levels, then their values. */
+  private void take(ColumnBatch batch, int pos, int n) {
+    if (n == 0) {
+      return;
+    }
+    if (batch.dictionaryIds != null) {
+      chooseIdsOrValues(batch);
+    }
+    int at = batch.entryCount;
+    NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, this);
+    System.arraycopy(windowRep, pos, batch.repetitionLevels, at, n);
+    System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
+    int nonNull = countValues(windowDef, pos, n);
+    NestedAssembly.ensureValues(batch, batch.valueCount + nonNull);
+    readValues(batch, nonNull);
+    batch.entryCount += n;
+    windowPos += n;
+    consumed(n);
+  }
+
+  private int countValues(int[] def, int pos, int n) {
+    int max = maxDef;
+    int c = 0;
+    for (int i = pos, end = pos + n; i < end; i++) {
+      c += def[i] == max ? 1 : 0;
+    }
+    return c;
+  }
+
+  /**
+   * Skips {@code rows} whole records and the entries that go on with the last one; returns how many
+   * records were missing at the chunk's end.
+   */
+  private long skipRecords(long rows) {
+    long left = rows;
+    while (nextEntriesAvailable()) {
+      boolean unstarted = pageRemaining == pageEntries;
+      if (left == 0 && unstarted && pageIsV2) {
+        break;
+      }
+      if (unstarted && left > 0 && pageRows >= 0 && left >= pageRows && valuesEncoding != Encoding.DELTA_BYTE_ARRAY) {
+        // The header says how many records start in the page: drop it. DELTA_BYTE_ARRAY carries
+        // its last value into the next page, so its pages are always decoded.
+        left -= pageRows;
+        consumed(pageRemaining);
+        continue;
+      }
+      ensureWindow();
+      int[] rep = windowRep;
+      int pos = windowPos;
+      int stop = windowLength;
+      int end = pos;
+      if (rep[end] != 0) {
+        if (entriesRead == 0) {
+          throw problem("entry 0 has repetition level " + rep[end] + " but no record is open");
+        }
+        end = nextRecord(rep, end, stop);
+      }
+      while (end < stop && left > 0) {
+        left--;
+        end = nextRecord(rep, end + 1, stop);
+      }
+      int n = end - pos;
+      if (n > 0) {
+        int nonNull = countValues(windowDef, pos, n);
+        if (nonNull > 0) {
+          valuesReader().skip(nonNull);
+        }
+        windowPos += n;
+        consumed(n);
+      }
+      if (end < stop) {
+        break;
+      }
+    }
+    return left;
+  }
+
+  /** Makes the window hold entries of the current page (which has some left), decoding the next ones if it is used up. */
+  private void ensureWindow() {
+    if (windowPos < windowLength) {
+      return;
+    }
+    int n = Math.min(LEVEL_WINDOW, pageRemaining);
+    if (windowRep.length < n) {
+      int size = Math.min(pageEntries, LEVEL_WINDOW);
+      windowRep = new int[size];
+      windowDef = new int[size];
+    }
+    boolean pageStart = pageRemaining == pageEntries;
+    rep.readIntegers(windowRep, 0, n);
+    if (maxDef == 0) {
+      // No schema gives this (repetition adds a definition level), a hand-made descriptor can.
+      Arrays.fill(windowDef, 0, n, 0);
+    } else {
+      def.readIntegers(windowDef, 0, n);
+    }
+    int first = pageEntries - pageRemaining;
+    for (int i = 0; i < n; i++) {
+      int r = windowRep[i];
+      int d = windowDef[i];
+      if (r < 0 || r > maxRep || d < 0 || d > maxDef) {
+        throw problem("entry " + (first + i) + " has repetition level " + r + " and definition level " + d
+            + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+      }
+    }
+    if (pageStart && n > 0 && windowRep[0] != 0) {
+      if (entriesRead == 0) {
+        throw problem("the chunk's first page starts with repetition level " + windowRep[0] + ": no record is open");
+      }
+      if (pageIsV2) {
+        throw problem("the V2 page starts with repetition level " + windowRep[0] + ", inside a record");
+      }
+    }
+    windowLength = n;
+    windowPos = 0;
   }
 
   private void startV1(DataPageV1 page, int n) throws IOException {
@@ -481,18 +711,18 @@ public final class ColumnChunkReader {
     int at = batch.entryCount;
     int nonNull;
     if (maxRep > 0) {
-      rep.readIntegers(batch.repetitionLevels, at, m);
-      if (maxDef == 0) {
-        // No schema gives this (repetition adds a definition level), a hand-made descriptor can: every entry is a value.
-        Arrays.fill(batch.definitionLevels, at, at + m, 0);
-        nonNull = m;
-      } else {
-        nonNull = readDefinitionLevels(batch.definitionLevels, at, m);
-      }
-      readValues(batch, nonNull);
+      throw new IllegalStateException("repeated columns are read by readRecords");
     } else if (maxDef > 0) {
       boolean[] nulls = batch.nulls;
-      if (def instanceof RleValuesReader) {
+      if (batch.definitionLevels != null) {
+        // An optional field inside an optional group: keep the levels, which say which ancestor is null.
+        int[] levels = batch.definitionLevels;
+        nonNull = readDefinitionLevels(levels, at, m);
+        int max = maxDef;
+        for (int i = at, end = at + m; i < end; i++) {
+          nulls[i] = levels[i] != max;
+        }
+      } else if (def instanceof RleValuesReader) {
         nonNull = ((RleValuesReader) def).readNullMask(nulls, at, m, maxDef);
       } else {
         int[] levels = levelScratch(m);
@@ -666,7 +896,8 @@ public final class ColumnChunkReader {
     return levelScratch;
   }
 
-  private ColumnReadException problem(String what) {
+  /** A {@link ColumnReadException} at the current page (for the batch assembly's checks). */
+  ColumnReadException problem(String what) {
     return new ColumnReadException(path, rowGroup, pageIndex, what, null);
   }
 

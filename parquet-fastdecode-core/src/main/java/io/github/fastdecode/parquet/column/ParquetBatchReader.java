@@ -38,8 +38,12 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads chosen columns of a Parquet file with a flat schema (no repeated fields; optional groups
- * are fine) in row batches, one {@link ColumnBatch} per column, row group after row group.
+ * Reads chosen columns of a Parquet file, of any schema, in row batches: one {@link ColumnBatch}
+ * per leaf column ({@link #nextBatch(ColumnBatch[])}), or whole records in the schema's shape
+ * ({@link #newRecordBatch(int)}, {@link #nextBatch(RecordBatch)}), row group after row group.
+ * Columns are chosen by top-level field name (all the leaves below it) or by leaf path; {@link
+ * #readableColumns()} lists the leaves. A row is a record: the batch of a repeated column holds
+ * whole records and their offsets (see {@link ColumnBatch}).
  *
  * <pre>{@code
  * try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(path), List.of("id", "name"))) {
@@ -104,7 +108,7 @@ public final class ParquetBatchReader implements Closeable {
   /**
    * As {@link #open(InputFile, List)} with parquet-hadoop read options of the caller's.
    *
-   * @throws IllegalArgumentException if a column is unknown or repeated
+   * @throws IllegalArgumentException if a column is unknown
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
     ParquetFileReader file;
@@ -161,7 +165,13 @@ public final class ParquetBatchReader implements Closeable {
         .build();
   }
 
-  /** The named leaf columns of {@code schema} (null: all), checked to be flat. */
+  /**
+   * The leaf columns of {@code schema} that {@code names} choose (null: all), in the order named:
+   * a top-level field's name stands for every leaf below it, in schema order; a leaf's path is its
+   * names joined with {@code .} ({@code "address.city"}).
+   *
+   * @throws IllegalArgumentException for a name that is neither, or a leaf chosen twice
+   */
   public static List<ColumnDescriptor> choose(MessageType schema, List<String> names) {
     List<ColumnDescriptor> all = schema.getColumns();
     List<ColumnDescriptor> chosen = new ArrayList<>();
@@ -169,22 +179,18 @@ public final class ParquetBatchReader implements Closeable {
       chosen.addAll(all);
     } else {
       for (String name : names) {
-        ColumnDescriptor found = null;
+        int before = chosen.size();
         for (ColumnDescriptor c : all) {
-          if (String.join(".", c.getPath()).equals(name)) {
-            found = c;
+          if (String.join(".", c.getPath()).equals(name) || c.getPath()[0].equals(name)) {
+            if (chosen.contains(c)) {
+              throw new IllegalArgumentException("column " + String.join(".", c.getPath()) + " is chosen twice");
+            }
+            chosen.add(c);
           }
         }
-        if (found == null) {
-          throw new IllegalArgumentException("no column " + name + " in the schema; columns are " + pathList(all));
+        if (chosen.size() == before) {
+          throw new IllegalArgumentException("no field or column " + name + " in the schema; columns are " + pathList(all));
         }
-        chosen.add(found);
-      }
-    }
-    for (ColumnDescriptor c : chosen) {
-      if (c.getMaxRepetitionLevel() > 0) {
-        throw new IllegalArgumentException("column " + String.join(".", c.getPath())
-            + " is repeated: this reader reads flat schemas (use ColumnChunkReader for levels)");
       }
     }
     return chosen;
@@ -235,6 +241,15 @@ public final class ParquetBatchReader implements Closeable {
     return columns;
   }
 
+  /** Every leaf column of the file, by path (names joined with {@code .}): what {@code open} can choose. */
+  public List<String> readableColumns() {
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : schema().getColumns()) {
+      names.add(String.join(".", c.getPath()));
+    }
+    return names;
+  }
+
   /** The file's whole schema. */
   public MessageType schema() {
     return file.getFooter().getFileMetaData().getSchema();
@@ -259,13 +274,43 @@ public final class ParquetBatchReader implements Closeable {
     return rowGroup;
   }
 
-  /** One batch per chosen column, each holding up to {@code capacity} rows. */
+  /**
+   * One batch per chosen column, each holding up to {@code capacity} rows, with the levels of the
+   * column's path (offsets of repeated columns; see {@link ColumnBatch}).
+   */
   public ColumnBatch[] newBatches(int capacity, ColumnBatch.Layout layout) {
     ColumnBatch[] batches = new ColumnBatch[columns.size()];
     for (int i = 0; i < batches.length; i++) {
-      batches[i] = ColumnBatch.forColumn(columns.get(i), capacity, layout);
+      batches[i] = ColumnBatch.forColumn(schema(), columns.get(i), capacity, layout);
     }
     return batches;
+  }
+
+  /**
+   * A record batch of the chosen columns, up to {@code capacity} records, for {@link
+   * #nextBatch(RecordBatch)}: one tree per top-level field holding a chosen column.
+   */
+  public RecordBatch newRecordBatch(int capacity) {
+    return RecordBatch.forColumns(schema(), columns, capacity);
+  }
+
+  /**
+   * Fills {@code batch} (from {@link #newRecordBatch}) with the next whole records and returns how
+   * many, as {@link #nextBatch(ColumnBatch[])} does; its nodes' nulls and offsets are then set.
+   */
+  public int nextBatch(RecordBatch batch) throws IOException {
+    List<ColumnBatch> leaves = batch.columns();
+    if (leaves.size() != columns.size()) {
+      throw new IllegalArgumentException("the record batch has " + leaves.size() + " columns, the reader " + columns.size());
+    }
+    for (int i = 0; i < leaves.size(); i++) {
+      if (!leaves.get(i).column().equals(columns.get(i))) {
+        throw new IllegalArgumentException("the record batch's column " + i + " is " + leaves.get(i).column() + ", not " + columns.get(i));
+      }
+    }
+    int rows = nextBatch(batch.columnArray);
+    batch.update(rows);
+    return rows;
   }
 
   /**

@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.column;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.conformance.ColumnEntries;
@@ -142,7 +143,10 @@ class ColumnChunkReaderRoundTripTest {
         assertEquals(nulls, b.nullCount());
         assertEquals(rows - nulls, b.valueCount());
         assertEquals(0, batches[1].nullCount());
-        assertEquals(0, batches[1].nulls().length, "a required column has no null mask");
+        assertFalse(batches[1].mayHaveNulls(), "a required column has no nulls");
+        for (int i = 0; i < rows; i++) {
+          assertFalse(batches[1].nulls()[i], "a required column's null mask is all false");
+        }
         row += rows;
       }
       assertEquals(spec.rows, row);

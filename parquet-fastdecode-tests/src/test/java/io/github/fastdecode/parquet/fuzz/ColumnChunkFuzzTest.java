@@ -104,9 +104,10 @@ class ColumnChunkFuzzTest {
     return entries;
   }
 
-  /** Reads a batch and reports the bytes it holds to the allocation bound. */
+  /** Reads a batch, reports the bytes it holds to the allocation bound and returns its entries (level pairs). */
   static int read(ColumnChunkReader reader, ColumnBatch batch, int max) {
-    int n = reader.readBatch(batch, max);
+    reader.readBatch(batch, max);
+    int n = batch.entryCount();
     long bytes = 9L * n + 8L * batch.valueCount();
     if (batch.binaries() != null) {
       bytes += batch.binaries().byteSize();

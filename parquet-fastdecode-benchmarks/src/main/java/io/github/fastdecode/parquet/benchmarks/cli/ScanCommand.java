@@ -272,7 +272,7 @@ final class ScanCommand implements Callable<Integer>, Verbose.Holder {
         long left = r.getTotalValueCount();
         int n;
         while ((n = chunk.readBatch(batch)) > 0) {
-          for (int i = 0, k = 0; i < n; i++, entry++) {
+          for (int i = 0, k = 0; i < batch.entryCount(); i++, entry++) {
             if (left-- == 0) {
               return "fastdecode has more values than parquet-java's " + entry;
             }

@@ -110,7 +110,7 @@ public final class ColumnScans {
         ColumnChunkReader chunk = new ColumnChunkReader(column, store.getPageReader(column), rowGroup++);
         int n;
         while ((n = chunk.readBatch(batch)) > 0) {
-          h = fold(h, batch, n, maxDef, nested);
+          h = fold(h, batch, batch.entryCount(), maxDef, nested);
         }
       }
     }
