@@ -1,0 +1,60 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Says once per reason (per JVM) that a file went to Spark's own reader, and counts every time. */
+final class Fallbacks {
+  private static final Logger LOG = LoggerFactory.getLogger(FastDecodeFileFormat.class);
+  private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
+  private static final java.util.concurrent.atomic.AtomicLong FILES = new java.util.concurrent.atomic.AtomicLong();
+
+  private Fallbacks() {}
+
+  static void fileFallsBack(String file, String reason) {
+    FILES.incrementAndGet();
+    if (LOGGED.add(reason)) {
+      LOG.info("parquet-fastdecode leaves {} to Spark's Parquet reader: {} (logged once per reason)", file, reason);
+    }
+  }
+
+  static void scanFallsBack(String reason) {
+    if (LOGGED.add(reason)) {
+      LOG.info("parquet-fastdecode leaves this scan to Spark's Parquet reader: {} (logged once per reason)", reason);
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong READ = new java.util.concurrent.atomic.AtomicLong();
+
+  /** Counts a file split read by parquet-fastdecode. */
+  static void fileRead() {
+    READ.incrementAndGet();
+  }
+
+  /** File splits read by parquet-fastdecode since this JVM started (for tests and diagnostics). */
+  static long filesRead() {
+    return READ.get();
+  }
+
+  /** Files read by Spark's reader since this JVM started (for tests and diagnostics). */
+  static long filesFallenBack() {
+    return FILES.get();
+  }
+}

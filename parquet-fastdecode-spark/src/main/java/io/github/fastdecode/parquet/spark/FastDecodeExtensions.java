@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import org.apache.spark.sql.SparkSessionExtensions;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The session extension that sends Spark's Parquet scans through parquet-fastdecode, with no change
+ * to the code that reads: {@code spark.read.parquet(...)}, {@code format("parquet")} and Parquet
+ * tables.
+ *
+ * <pre>
+ * spark-submit --jars parquet-fastdecode-core.jar,parquet-fastdecode-spark.jar \
+ *   --conf spark.sql.extensions=io.github.fastdecode.parquet.spark.FastDecodeExtensions ...
+ * </pre>
+ *
+ * <p>{@value ParquetScanStrategy#ENABLED} ({@code true} unless set) turns it off and on per session,
+ * at any time; {@code explain()} shows scans it took as {@code FileScan fastdecode}.
+ */
+public final class FastDecodeExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
+  @Override
+  public BoxedUnit apply(SparkSessionExtensions extensions) {
+    extensions.injectPlannerStrategy(new AbstractFunction1<>() {
+      @Override
+      public ParquetScanStrategy apply(org.apache.spark.sql.SparkSession session) {
+        return new ParquetScanStrategy(session);
+      }
+    });
+    return BoxedUnit.UNIT;
+  }
+}

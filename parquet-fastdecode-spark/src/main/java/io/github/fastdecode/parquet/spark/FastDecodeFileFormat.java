@@ -1,0 +1,129 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetUtils;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.Function1;
+import scala.collection.Iterator;
+import scala.collection.immutable.Map;
+import scala.collection.immutable.Seq;
+import scala.reflect.ClassTag$;
+
+/**
+ * Spark's Parquet file source with the scan done by parquet-fastdecode: {@code
+ * spark.read.format("fastdecode")} and {@code CREATE TABLE ... USING fastdecode}.
+ *
+ * <p>Everything but the decoding is Spark's Parquet source, inherited: schema inference and merging,
+ * partition discovery and pruning, splits, filter and column pushdown, options, writes. Files (or
+ * scans) this source does not read itself go to Spark's own reader; see {@link SparkColumnKind}.
+ */
+public class FastDecodeFileFormat extends ParquetFileFormat {
+  private static final long serialVersionUID = 1L;
+
+  /** The name Spark finds this source by. */
+  public static final String SHORT_NAME = "fastdecode";
+
+  @Override
+  public String shortName() {
+    return SHORT_NAME;
+  }
+
+  @Override
+  public String toString() {
+    return "FastDecodeParquet";
+  }
+
+  // Spark's ParquetFileFormat counts every instance of itself as equal; a scan through this source
+  // must never be taken for (and reused as) a scan through Spark's reader.
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof FastDecodeFileFormat;
+  }
+
+  @Override
+  public int hashCode() {
+    return FastDecodeFileFormat.class.hashCode();
+  }
+
+  @Override
+  public Function1<PartitionedFile, Iterator<InternalRow>> buildReaderWithPartitionValues(SparkSession session,
+      StructType dataSchema, StructType partitionSchema, StructType requiredSchema, Seq<Filter> filters,
+      Map<String, String> options, Configuration hadoopConf) {
+    // Spark's own reader for the same scan: the fallback, and the Hadoop settings it needs.
+    Function1<PartitionedFile, Iterator<InternalRow>> spark = super.buildReaderWithPartitionValues(
+        session, dataSchema, partitionSchema, requiredSchema, filters, options, hadoopConf);
+    SQLConf conf = getSqlConf(session);
+    StructType resultSchema = new StructType(concat(partitionSchema.fields(), requiredSchema.fields()));
+    String unsupported = unsupportedScan(conf, resultSchema, requiredSchema);
+    if (unsupported != null) {
+      Fallbacks.scanFallsBack(unsupported);
+      return spark;
+    }
+    FastDecodeScan.Settings s = new FastDecodeScan.Settings();
+    s.capacity = conf.parquetVectorizedReaderBatchSize();
+    s.returningBatch = supportBatch(session, resultSchema);
+    s.caseSensitive = conf.caseSensitiveAnalysis();
+    s.pushDown = conf.parquetFilterPushDown();
+    s.pushDownDate = conf.parquetFilterPushDownDate();
+    s.pushDownTimestamp = conf.parquetFilterPushDownTimestamp();
+    s.pushDownDecimal = conf.parquetFilterPushDownDecimal();
+    s.pushDownStringPredicate = conf.parquetFilterPushDownStringPredicate();
+    s.pushDownInFilterThreshold = conf.parquetFilterPushDownInFilterThreshold();
+    s.int96TimestampConversion = conf.isParquetINT96TimestampConversion();
+    ParquetOptions parquetOptions = new ParquetOptions(options, conf);
+    s.datetimeRebaseModeInRead = parquetOptions.datetimeRebaseModeInRead();
+    s.int96RebaseModeInRead = parquetOptions.int96RebaseModeInRead();
+    var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
+        ClassTag$.MODULE$.apply(SerializableConfiguration.class));
+    return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark);
+  }
+
+  /** Why a whole scan stays with Spark's reader, or null when this source takes it. */
+  private static String unsupportedScan(SQLConf conf, StructType resultSchema, StructType requiredSchema) {
+    if (!ParquetUtils.isBatchReadSupportedForSchema(conf, resultSchema)) {
+      return "Spark reads this schema row by row (the vectorized reader is off or does not take it)";
+    }
+    if (conf.offHeapColumnVectorEnabled()) {
+      return "off-heap column vectors (spark.sql.columnVector.offheap.enabled)";
+    }
+    if (conf.parquetFieldIdReadEnabled() && ParquetUtils.hasFieldIds(requiredSchema)) {
+      return "columns matched by Parquet field id";
+    }
+    for (StructField f : requiredSchema.fields()) {
+      if (f.name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())) {
+        return "the _metadata.row_index column";
+      }
+    }
+    return null;
+  }
+
+  private static StructField[] concat(StructField[] a, StructField[] b) {
+    StructField[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

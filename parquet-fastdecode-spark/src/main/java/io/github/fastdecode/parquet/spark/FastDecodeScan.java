@@ -1,0 +1,244 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+import org.apache.spark.TaskContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.util.RebaseDateTime;
+import org.apache.spark.sql.execution.datasources.DataSourceUtils;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFooterReader;
+import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.Option;
+import scala.collection.Iterator;
+import scala.runtime.AbstractFunction1;
+
+/**
+ * The per-file reader function {@link FastDecodeFileFormat} hands Spark: reads a file split with
+ * parquet-fastdecode when every requested column is one it reads, and with Spark's own reader
+ * (the function Spark's Parquet source built for the same scan) otherwise.
+ */
+final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<InternalRow>> implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** The settings of the scan, taken from the session when Spark plans it. */
+  static final class Settings implements Serializable {
+    private static final long serialVersionUID = 1L;
+    int capacity;
+    boolean returningBatch;
+    boolean caseSensitive;
+    boolean pushDown;
+    boolean pushDownDate;
+    boolean pushDownTimestamp;
+    boolean pushDownDecimal;
+    boolean pushDownStringPredicate;
+    int pushDownInFilterThreshold;
+    boolean int96TimestampConversion;
+    String datetimeRebaseModeInRead;
+    String int96RebaseModeInRead;
+  }
+
+  private final Broadcast<SerializableConfiguration> conf;
+  private final StructType requiredSchema;
+  private final StructType partitionSchema;
+  private final scala.collection.immutable.Seq<Filter> filters;
+  private final Settings settings;
+  private final scala.Function1<PartitionedFile, Iterator<InternalRow>> spark;
+
+  FastDecodeScan(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
+      scala.collection.immutable.Seq<Filter> filters, Settings settings,
+      scala.Function1<PartitionedFile, Iterator<InternalRow>> spark) {
+    this.conf = conf;
+    this.requiredSchema = requiredSchema;
+    this.partitionSchema = partitionSchema;
+    this.filters = filters;
+    this.settings = settings;
+    this.spark = spark;
+  }
+
+  @Override
+  public Iterator<InternalRow> apply(PartitionedFile file) {
+    try {
+      Iterator<InternalRow> ours = read(file);
+      return ours != null ? ours : spark.apply(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The file's batches through parquet-fastdecode, or null when Spark's reader must read it. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Iterator<InternalRow> read(PartitionedFile file) throws IOException {
+    Configuration hadoop = conf.value().value();
+    Path path = file.toPath();
+    HadoopInputFile input = HadoopInputFile.fromPath(path, hadoop);
+    FileMetaData meta = ParquetFooterReader.readFooter(input, ParquetMetadataConverter.SKIP_ROW_GROUPS).getFileMetaData();
+    MessageType schema = meta.getSchema();
+
+    StructField[] fields = requiredSchema.fields();
+    String[] parquetNames = new String[fields.length];
+    SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      Type match = null;
+      for (Type t : schema.getFields()) {
+        boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
+            : t.getName().toLowerCase(Locale.ROOT).equals(fields[i].name().toLowerCase(Locale.ROOT));
+        if (same) {
+          if (match != null) {
+            return fallBack(file, "more than one field matches " + fields[i].name());
+          }
+          match = t;
+        }
+      }
+      if (match == null) {
+        continue; // missing: a column of nulls, as Spark reads it
+      }
+      if (!match.isPrimitive() || match.isRepetition(Type.Repetition.REPEATED)) {
+        return fallBack(file, "column " + match.getName() + " is nested or repeated (" + fields[i].dataType().simpleString() + ")");
+      }
+      if (match.getName().contains(".")) {
+        return fallBack(file, "column name " + match.getName() + " contains a dot");
+      }
+      kinds[i] = SparkColumnKind.of(match.asPrimitiveType(), fields[i].dataType());
+      if (kinds[i] == null) {
+        return fallBack(file, "column " + match.getName() + " of Parquet type " + match + " read as "
+            + fields[i].dataType().simpleString());
+      }
+      parquetNames[i] = match.getName();
+    }
+
+    Map<String, String> keyValues = meta.getKeyValueMetaData();
+    scala.Function1<String, String> lookup = keyValues::get;
+    RebaseDateTime.RebaseSpec datetimeSpec = DataSourceUtils.datetimeRebaseSpec(lookup, settings.datetimeRebaseModeInRead);
+    RebaseDateTime.RebaseSpec int96Spec = DataSourceUtils.int96RebaseSpec(lookup, settings.int96RebaseModeInRead);
+    if (settings.int96TimestampConversion && !meta.getCreatedBy().startsWith("parquet-mr")) {
+      for (SparkColumnKind k : kinds) {
+        if (k == SparkColumnKind.TIMESTAMP_INT96) {
+          return fallBack(file, "INT96 time-zone conversion (spark.sql.parquet.int96TimestampConversion)");
+        }
+      }
+    }
+
+    FilterPredicate pushed = null;
+    if (settings.pushDown) {
+      ParquetFilters parquetFilters = new ParquetFilters(schema, settings.pushDownDate, settings.pushDownTimestamp,
+          settings.pushDownDecimal, settings.pushDownStringPredicate, settings.pushDownInFilterThreshold,
+          settings.caseSensitive, datetimeSpec);
+      scala.collection.Iterator<Filter> it = filters.iterator();
+      while (it.hasNext()) {
+        Option<FilterPredicate> p = parquetFilters.createFilter(it.next());
+        if (p.isDefined()) {
+          pushed = pushed == null ? p.get() : FilterApi.and(pushed, p.get());
+        }
+      }
+    }
+    ParquetReadOptions.Builder options = HadoopReadOptions.builder(hadoop, path)
+        .withRange(file.start(), file.start() + file.length());
+    if (pushed != null) {
+      // Row groups whose statistics, dictionary or bloom filter rule the predicate out are skipped.
+      options.withRecordFilter(FilterCompat.get(pushed));
+    }
+
+    List<String> columns = new ArrayList<>();
+    List<SparkVectorFiller> fillers = new ArrayList<>();
+    for (int i = 0; i < fields.length; i++) {
+      if (parquetNames[i] != null) {
+        columns.add(parquetNames[i]);
+        int precision = fields[i].dataType() instanceof DecimalType ? ((DecimalType) fields[i].dataType()).precision() : 0;
+        fillers.add(new SparkVectorFiller(kinds[i], precision, datetimeSpec.mode().toString(), datetimeSpec.timeZone(),
+            int96Spec.mode().toString(), int96Spec.timeZone()));
+      }
+    }
+
+    ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
+    try {
+      int capacity = settings.capacity;
+      ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
+      WritableColumnVector[] filled = new WritableColumnVector[batches.length];
+      ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
+      for (int i = 0, b = 0; i < fields.length; i++) {
+        OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
+        if (parquetNames[i] == null) {
+          v.putNulls(0, capacity);
+          v.setIsConstant();
+        } else {
+          filled[b++] = v;
+        }
+        vectors[i] = v;
+      }
+      StructField[] partitions = partitionSchema.fields();
+      for (int i = 0; i < partitions.length; i++) {
+        ConstantColumnVector v = new ConstantColumnVector(capacity, partitions[i].dataType());
+        ColumnVectorUtils.populate(v, file.partitionValues(), i);
+        vectors[fields.length + i] = v;
+      }
+      FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches, filled,
+          fillers.toArray(new SparkVectorFiller[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+      TaskContext task = TaskContext.get();
+      if (task != null) {
+        task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
+          @Override
+          public void onTaskCompletion(TaskContext context) {
+            iterator.close();
+          }
+        });
+      }
+      Fallbacks.fileRead();
+      return (Iterator) iterator;
+    } catch (RuntimeException | Error e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  private Iterator<InternalRow> fallBack(PartitionedFile file, String reason) {
+    Fallbacks.fileFallsBack(file.filePath().toString(), reason);
+    return null;
+  }
+}
