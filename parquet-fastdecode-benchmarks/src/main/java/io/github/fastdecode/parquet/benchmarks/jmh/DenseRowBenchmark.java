@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.benchmarks.jmh;
 
 import io.github.fastdecode.parquet.denserow.DenseRowCodec;
+import io.github.fastdecode.parquet.spark.denserow.DenseRowColumns;
 import io.github.fastdecode.parquet.denserow.DenseVector;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +53,7 @@ import org.openjdk.jmh.annotations.State;
  * </ul>
  *
  * Both read the same {@link DenseVector}s; Spark sees them as a {@link ColumnarBatch} through
- * {@link DenseSparkColumns} (no copy). Bytes per row (not timed) are printed by the setup and
+ * {@link DenseRowColumns} (no copy). Bytes per row (not timed) are printed by the setup and
  * checked by {@code DenseRowBenchmarkTest}.
  */
 @State(Scope.Thread)
@@ -98,8 +99,8 @@ public class DenseRowBenchmark {
     denseSerialize();
     back = DenseVector.create(c.type, n);
 
-    StructType schema = (StructType) DenseSparkColumns.sparkType(c.type);
-    sparkBatch = DenseSparkColumns.batch(batch);
+    StructType schema = (StructType) DenseRowColumns.sparkType(c.type);
+    sparkBatch = DenseRowColumns.batch(batch);
     projection = UnsafeProjection.create(schema);
     unsafeOffsets = new int[n];
     unsafeSizes = new int[n];
@@ -177,7 +178,7 @@ public class DenseRowBenchmark {
     int n = unsafeOffsets.length;
     for (int i = 0; i < n; i++) {
       reader.pointTo(unsafeBytes, Platform.BYTE_ARRAY_OFFSET + unsafeOffsets[i], unsafeSizes[i]);
-      DenseSparkColumns.append(reader, back);
+      DenseRowColumns.append(reader, back);
     }
     return back;
   }

@@ -13,12 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.benchmarks.jmh;
+package io.github.fastdecode.parquet.spark.denserow;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.denserow.DenseType;
 import io.github.fastdecode.parquet.denserow.DenseVector;
-import java.util.Arrays;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.MapData;
@@ -28,7 +27,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -36,14 +34,17 @@ import org.apache.spark.sql.vectorized.ColumnarMap;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Between the codec's batches and Spark's: a {@link DenseVector} seen as a Spark {@link
- * ColumnVector} without copying ({@link #batch}), so {@code UnsafeProjection} reads the very rows
- * the codec writes, and Spark rows ({@code InternalRow}, e.g. an {@code UnsafeRow}) appended to a
- * {@link DenseVector} ({@link #append}). BINARY maps to Spark's STRING, FIXED to BINARY, ROW to a
- * struct of fields {@code f0, f1, ...}.
+ * Between the dense row codec's batches and Spark's. A {@link DenseVector} of a ROW type is seen
+ * as a Spark {@link ColumnarBatch} without copying ({@link #batch}): its rows are {@code
+ * InternalRow}s, and {@code UnsafeProjection} reads the very rows the codec writes. The other way,
+ * any Spark row ({@code InternalRow}: an {@code UnsafeRow}, a row of a {@code ColumnarBatch} of
+ * Spark's own column vectors) is appended to a {@link DenseVector} field by field ({@link
+ * #append}). Types ({@link #sparkType}): BOOLEAN, INT32, INT64, FLOAT, DOUBLE as Spark's; BINARY
+ * as STRING (UTF-8 bytes, unchecked); FIXED as BINARY; ARRAY, MAP as Spark's with the element's
+ * (value's) nullability; ROW as a struct of fields {@code f0, f1, ...}.
  */
-public final class DenseSparkColumns {
-  private DenseSparkColumns() {}
+public final class DenseRowColumns {
+  private DenseRowColumns() {}
 
   /** Spark's type for {@code t}. */
   public static DataType sparkType(DenseType t) {
@@ -261,7 +262,4 @@ public final class DenseSparkColumns {
     }
   }
 
-  static String describe(StructType t) {
-    return Arrays.toString(t.fields());
-  }
 }
