@@ -55,7 +55,8 @@ import org.junit.jupiter.api.Test;
  *       where its format is built on it: {@link #ENCODING_EDGES};
  *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, {@link
  *       FastValuesWriterFactory}, {@link ParquetWriterBuilders});
- *   <li>{@code column}: pages to batches.
+ *   <li>{@code column}: pages to batches;
+ *   <li>{@code denserow}: the dense row codec over batches.
  * </ol>
  *
  * Adapters (the benchmarks' command line, the Spark module) are other modules, above all of these.
@@ -80,7 +81,8 @@ class ArchitectureTest {
       List.of("<base types>"),
       List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary", "fallback"),
       List.of("spi", ""),
-      List.of("column"));
+      List.of("column"),
+      List.of("denserow"));
 
   /**
    * Within the encodings layer, the only imports from one encoding to another: the byte-array

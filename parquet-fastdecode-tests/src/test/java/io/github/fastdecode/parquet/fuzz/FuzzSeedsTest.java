@@ -160,6 +160,7 @@ class FuzzSeedsTest {
     Map<String, byte[]> files = generatedFiles();
     all.put("ColumnChunkFuzzTestInputs/columnChunk", columnChunkSeeds(files));
     all.put("ParquetFileFuzzTestInputs/parquetFile", fileSeeds(files));
+    all.put("DenseRowFuzzTestInputs/denseRow", DenseRowFuzzTest.seeds());
     Map<String, byte[]> layout = new TreeMap<>();
     layout.put("layout", layoutSeed());
     all.put("FuzzSeedsTestInputs/seedLayout", layout);

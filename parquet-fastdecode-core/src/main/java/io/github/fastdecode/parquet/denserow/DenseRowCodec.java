@@ -1,0 +1,1271 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.denserow;
+
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.internal.LittleEndian;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A compact row format for batches of {@link DenseVector}s: sizes, serialisation into a caller's
+ * buffer at caller-given offsets, and deserialisation back into vectors.
+ *
+ * <h2>Wire grammar, version 1</h2>
+ *
+ * A <em>run</em> is a format byte followed by rows. A row is self-delimiting given its type; there
+ * is no padding, no alignment and no null bitmap anywhere.
+ *
+ * <pre>
+ * run        := format row*                      (rows back to back up to the run's end)
+ *             | format (varint(len) row)*        (with option LENGTH_PREFIXED: len = the row's bytes)
+ * format     := one byte: (VERSION &lt;&lt; 4) | options; VERSION = 1; options bit 0 = LENGTH_PREFIXED,
+ *               bits 1..3 reserved (0). A reader rejects any other version or option bit.
+ * row        := value(field 0) value(field 1) ... value(field n-1)   (the top-level ROW's fields)
+ *
+ * A nullable value is 0x00 when null, whatever its type; otherwise, by type:
+ *   type        not nullable                         nullable, not null
+ *   BOOLEAN     0x00 false, 0x01 true                0x01 false, 0x02 true
+ *   INT32       varint(zz32(v))                      varint(zz32(v) + 1)
+ *   INT64       varint(zz64(v))                      varint(zz64(v) + 1)   (65-bit sum, see below)
+ *   FLOAT       4 bytes, IEEE 754 bits, LE           0x01, then the 4 bytes
+ *   DOUBLE      8 bytes, IEEE 754 bits, LE           0x01, then the 8 bytes
+ *   BINARY      varint(len) bytes[len]               varint(len + 1) bytes[len]
+ *   FIXED(n)    bytes[n]                             0x01 bytes[n]
+ *   ARRAY&lt;E&gt;    varint(c) value_E * c                varint(c + 1) value_E * c
+ *   MAP&lt;K,V&gt;    varint(c) value_K * c value_V * c    varint(c + 1) value_K * c value_V * c
+ *   ROW&lt;F..&gt;    value(F0) value(F1) ...              0x01 value(F0) value(F1) ...
+ * </pre>
+ *
+ * <ul>
+ *   <li>varint: unsigned LEB128, 7 bits per byte, least significant group first, high bit set on
+ *       every byte but the last; at most 10 bytes. In the 10th byte only bit 0 may be set (the
+ *       value's bit 63), except for a nullable INT64, where it may also be exactly 0x02: the 65-bit
+ *       value 2^64 (zz64(v) + 1 for v = Long.MIN_VALUE), i.e. bytes 80 80 80 80 80 80 80 80 80 02.
+ *       Longer encodings of a value (trailing 0x80 groups) are accepted by readers; writers use the
+ *       shortest.
+ *   <li>zz32(v) = (v &lt;&lt; 1) ^ (v &gt;&gt; 31) as an unsigned 32-bit number, zz64(v) = (v &lt;&lt; 1) ^
+ *       (v &gt;&gt; 63) as an unsigned 64-bit number (zig-zag: 0, -1, 1, -2 ... map to 0, 1, 2, 3 ...).
+ *       A not-nullable INT32 varint must be below 2^32, a nullable one at most 2^32.
+ *   <li>Floats and doubles keep their raw bits (NaN payloads and -0.0 survive).
+ *   <li>Logical types travel by physical form ({@link DenseType}): DECIMAL as INT32, INT64, BINARY
+ *       or FIXED; dates as INT32; strings as BINARY (UTF-8 bytes, not checked).
+ *   <li>Containers write their level once: an array's (or map's) count, then its elements back to
+ *       back; a map's keys all come before its values. Elements of a nullable element type carry
+ *       their own null marker. A null array, map or row has no elements or fields after its 0x00.
+ *   <li>Every value of a not-nullable type takes at least one byte ({@link DenseType} has no
+ *       zero-length FIXED and no field-less ROW), so a count larger than the bytes left in the row
+ *       (twice the count for a map) is a lie.
+ * </ul>
+ *
+ * Reading checks every byte it reads against the row's end (the run's end, the row's length
+ * prefix, or the caller's length for a row at a given offset): a row that runs past its end, a
+ * count or length larger than the bytes left, a varint longer than 10 bytes or out of its type's
+ * range, a BOOLEAN or null marker byte other than those above, a row shorter than its given length
+ * (bytes the type has no place for, e.g. nesting deeper than the type), or a wrong format byte:
+ * each is a {@link DenseRowFormatException} (a {@code ParquetDecodingException}) naming the row and
+ * the byte offset. Nesting depth is the type's, never the input's, so no input recurses deeper.
+ *
+ * <h2>Use</h2>
+ *
+ * A batch is a {@link DenseVector} of the codec's ROW type, one entry per row. {@link #rowSizes}
+ * gives every row's size in one pass over the columns; {@link #serialize} writes row {@code r} at
+ * {@code offsets[r]} of the caller's array (any order, gaps allowed); {@link #serializeRun} writes a
+ * whole run. The caller keeps the {@link #formatByte} of rows written at scattered offsets and gives
+ * it back to {@link #deserialize}. A codec keeps scratch arrays: one instance per thread.
+ */
+public final class DenseRowCodec {
+  /** The grammar's version, in the format byte's high four bits. */
+  public static final int VERSION = 1;
+  /** Option bit: every row of a run is preceded by a varint of its length. */
+  public static final int LENGTH_PREFIXED = 1;
+  private static final int KNOWN_OPTIONS = LENGTH_PREFIXED;
+
+  private final DenseType rowType;
+  private final int fieldCount;
+  /** Per nesting depth: element sizes, reused. */
+  private int[][] scratch = new int[8][];
+  private int[] positions = new int[0];
+  private int[] runOffsets = new int[0];
+  private int[] ends = new int[0];
+  private byte[] entryBytes = new byte[64];
+  private int[] entryOffsets = new int[2];
+
+  // Reading state.
+  private byte[] in;
+  private int p;
+  private int limit;
+  private long row;
+  private boolean wasNull;
+
+  /** A codec for rows of {@code rowType}, a not-nullable ROW whose fields are the columns. */
+  public DenseRowCodec(DenseType rowType) {
+    Objects.requireNonNull(rowType, "rowType");
+    if (rowType.kind() != DenseType.Kind.ROW || rowType.nullable()) {
+      throw new IllegalArgumentException("a row type is a not-nullable ROW, not " + rowType);
+    }
+    this.rowType = rowType;
+    this.fieldCount = rowType.childCount();
+  }
+
+  public DenseType rowType() {
+    return rowType;
+  }
+
+  /** The format byte of a run written with {@code options}. */
+  public static byte formatByte(int options) {
+    if ((options & ~KNOWN_OPTIONS) != 0) {
+      throw new IllegalArgumentException("unknown options " + Integer.toBinaryString(options));
+    }
+    return (byte) ((VERSION << 4) | options);
+  }
+
+  // ------------------------------------------------------------------ varints
+
+  /** Bytes of the varint of {@code u} (unsigned). */
+  static int varintSize(long u) {
+    return (63 - Long.numberOfLeadingZeros(u | 1)) / 7 + 1;
+  }
+
+  static int zigzag32Size(int v, int nullAdd) {
+    return varintSize(Integer.toUnsignedLong((v << 1) ^ (v >> 31)) + nullAdd);
+  }
+
+  static int zigzag64Size(long v) {
+    return varintSize((v << 1) ^ (v >> 63));
+  }
+
+  /** Size of varint(zz64(v) + 1) in 65-bit arithmetic. */
+  static int nullableZigzag64Size(long v) {
+    long u = ((v << 1) ^ (v >> 63)) + 1;
+    return u == 0 ? 10 : varintSize(u);
+  }
+
+  static int putVarint(byte[] out, int pos, long u) {
+    if ((u & ~0x7FL) == 0) {
+      out[pos] = (byte) u;
+      return pos + 1;
+    }
+    if ((u & ~0x3FFFL) == 0) {
+      out[pos] = (byte) (u | 0x80);
+      out[pos + 1] = (byte) (u >>> 7);
+      return pos + 2;
+    }
+    while ((u & ~0x7FL) != 0) {
+      out[pos++] = (byte) ((u & 0x7F) | 0x80);
+      u >>>= 7;
+    }
+    out[pos++] = (byte) u;
+    return pos;
+  }
+
+  /** The low 56 bits of {@code u} in eight bytes of seven bits each (a scalar bit deposit). */
+  static long spread7(long u) {
+    return (u & 0x7FL) | ((u << 1) & 0x7F00L) | ((u << 2) & 0x7F0000L) | ((u << 3) & 0x7F000000L)
+        | ((u << 4) & 0x7F00000000L) | ((u << 5) & 0x7F0000000000L) | ((u << 6) & 0x7F000000000000L)
+        | ((u << 7) & 0x7F00000000000000L);
+  }
+
+  /** The seven low bits of each of the eight bytes of {@code x}, packed (a scalar bit extract). */
+  static long compress7(long x) {
+    x &= 0x7F7F7F7F7F7F7F7FL;
+    return (x & 0x7FL) | ((x >>> 1) & 0x3F80L) | ((x >>> 2) & 0x1FC000L) | ((x >>> 3) & 0xFE00000L)
+        | ((x >>> 4) & 0x7F0000000L) | ((x >>> 5) & 0x3F800000000L) | ((x >>> 6) & 0x1FC0000000000L)
+        | ((x >>> 7) & 0xFE000000000000L);
+  }
+
+  /**
+   * As {@link #putVarint}, with one 8-byte store for the first eight bytes: {@code out} must have 8
+   * bytes from {@code pos} that belong to the row being written (those past the varint are
+   * overwritten by what follows it). No branch on the value's bytes.
+   */
+  static int putVarintWide(byte[] out, int pos, long u) {
+    int n = varintSize(u);
+    if (n <= 8) {
+      LittleEndian.putLong(out, pos, spread7(u) | (0x8080808080808080L & ((1L << ((n - 1) << 3)) - 1)));
+      return pos + n;
+    }
+    LittleEndian.putLong(out, pos, spread7(u) | 0x8080808080808080L);
+    long hi = u >>> 56;
+    if (n == 9) {
+      out[pos + 8] = (byte) hi;
+      return pos + 9;
+    }
+    out[pos + 8] = (byte) (hi | 0x80);
+    out[pos + 9] = (byte) (hi >>> 7);
+    return pos + 10;
+  }
+
+  /** {@link #putVarintWide} where {@code end - pos >= 8}, else {@link #putVarint}. */
+  static int putVarint(byte[] out, int pos, long u, int end) {
+    return end - pos >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
+  }
+
+  static int putNullableZigzag64(byte[] out, int pos, long v, int end) {
+    long u = ((v << 1) ^ (v >> 63)) + 1;
+    return u != 0 ? putVarint(out, pos, u, end) : putNullableZigzag64(out, pos, v);
+  }
+
+  static int putNullableZigzag64(byte[] out, int pos, long v) {
+    long u = ((v << 1) ^ (v >> 63)) + 1;
+    if (u != 0) {
+      return putVarint(out, pos, u);
+    }
+    for (int i = 0; i < 9; i++) {
+      out[pos++] = (byte) 0x80;
+    }
+    out[pos++] = 0x02;
+    return pos;
+  }
+
+  // ------------------------------------------------------------------ sizes
+
+  /**
+   * Stores the serialised size of every row of {@code batch} in {@code sizes[0 .. batch.size())}
+   * (no format byte, no length prefix), one pass per column; returns their sum.
+   */
+  public long rowSizes(DenseVector batch, int[] sizes) {
+    checkBatch(batch);
+    int n = batch.size;
+    if (sizes.length < n) {
+      throw new IllegalArgumentException("sizes has room for " + sizes.length + " rows, the batch has " + n);
+    }
+    Arrays.fill(sizes, 0, n, 0);
+    for (int f = 0; f < fieldCount; f++) {
+      addSizes(batch.children[f], 0, n, sizes, 0, 0);
+    }
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += sizes[i];
+    }
+    return total;
+  }
+
+  private void checkBatch(DenseVector batch) {
+    if (!batch.type().equals(rowType)) {
+      throw new IllegalArgumentException("batch of " + batch.type() + " for a codec of " + rowType);
+    }
+  }
+
+  private int[] scratch(int depth, int n) {
+    if (depth >= scratch.length) {
+      scratch = Arrays.copyOf(scratch, depth + 4);
+    }
+    int[] s = scratch[depth];
+    if (s == null || s.length < n) {
+      s = new int[Math.max(n, s == null ? 64 : s.length * 2)];
+      scratch[depth] = s;
+    }
+    Arrays.fill(s, 0, n, 0);
+    return s;
+  }
+
+  /** Adds the sizes of entries {@code [from, from + count)} of {@code v} to {@code out[o ..]}. */
+  private void addSizes(DenseVector v, int from, int count, int[] out, int o, int depth) {
+    DenseType t = v.type();
+    boolean nullable = t.nullable();
+    boolean[] nulls = v.nulls;
+    if (v.constant || v.dictionary != null) {
+      addEncodedSizes(v, from, count, out, o);
+      return;
+    }
+    switch (t.kind()) {
+      case BOOLEAN:
+        for (int i = 0; i < count; i++) {
+          out[o + i] += 1;
+        }
+        break;
+      case INT32: {
+        int[] a = v.ints;
+        if (nullable) {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += nulls[from + i] ? 1 : zigzag32Size(a[from + i], 1);
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += zigzag32Size(a[from + i], 0);
+          }
+        }
+        break;
+      }
+      case INT64: {
+        long[] a = v.longs;
+        if (nullable) {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += nulls[from + i] ? 1 : nullableZigzag64Size(a[from + i]);
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += zigzag64Size(a[from + i]);
+          }
+        }
+        break;
+      }
+      case FLOAT:
+      case DOUBLE:
+      case FIXED: {
+        int w = t.kind() == DenseType.Kind.FLOAT ? 4 : t.kind() == DenseType.Kind.DOUBLE ? 8 : t.fixedLength();
+        if (nullable) {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += nulls[from + i] ? 1 : 1 + w;
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[o + i] += w;
+          }
+        }
+        break;
+      }
+      case BINARY: {
+        int[] offs = v.binaries.offsets();
+        int add = nullable ? 1 : 0;
+        for (int i = 0; i < count; i++) {
+          int len = offs[from + i + 1] - offs[from + i];
+          out[o + i] += nullable && nulls[from + i] ? 1 : len + varintSize(len + add);
+        }
+        break;
+      }
+      case ARRAY:
+      case MAP: {
+        int[] offs = v.offsets;
+        int base = offs[from];
+        int elements = offs[from + count] - base;
+        int[] s = scratch(depth, elements);
+        for (int c = 0; c < v.children.length; c++) {
+          addSizes(v.children[c], base, elements, s, 0, depth + 1);
+        }
+        int add = nullable ? 1 : 0;
+        for (int i = 0; i < count; i++) {
+          if (nullable && nulls[from + i]) {
+            out[o + i] += 1;
+            continue;
+          }
+          int start = offs[from + i] - base;
+          int end = offs[from + i + 1] - base;
+          int sum = varintSize(end - start + add);
+          for (int e = start; e < end; e++) {
+            sum += s[e];
+          }
+          out[o + i] += sum;
+        }
+        break;
+      }
+      default: {
+        if (!nullable) {
+          for (DenseVector c : v.children) {
+            addSizes(c, from, count, out, o, depth + 1);
+          }
+          break;
+        }
+        int[] s = scratch(depth, count);
+        for (DenseVector c : v.children) {
+          addSizes(c, from, count, s, 0, depth + 1);
+        }
+        for (int i = 0; i < count; i++) {
+          out[o + i] += nulls[from + i] ? 1 : 1 + s[i];
+        }
+        break;
+      }
+    }
+  }
+
+  /**
+   * Constant and dictionary forms: each distinct value is encoded once into {@link #entryBytes}
+   * (entry {@code j} at {@code entryOffsets[j] .. entryOffsets[j + 1]}); the per-row work is a
+   * lookup. Returns nothing; the encoded entries stay for {@link #writeEncoded}.
+   */
+  private void encodeEntries(DenseVector v) {
+    boolean nullable = v.type().nullable();
+    DenseVector src = v.dictionary != null ? v.dictionary : v;
+    int n = v.dictionary != null ? src.size : 1;
+    if (entryOffsets.length < n + 1) {
+      entryOffsets = new int[n + 1];
+    }
+    int w = v.type().kind() == DenseType.Kind.BINARY ? 10 : 11 + v.type().fixedLength();
+    int p = 0;
+    entryOffsets[0] = 0;
+    for (int j = 0; j < n; j++) {
+      int need = p + w + (v.type().kind() == DenseType.Kind.BINARY ? src.binaries.length(j) : 0);
+      if (need > entryBytes.length) {
+        entryBytes = Arrays.copyOf(entryBytes, Math.max(need, entryBytes.length * 2));
+      }
+      p = putLeaf(src, j, nullable, entryBytes, p);
+      entryOffsets[j + 1] = p;
+    }
+  }
+
+  private void addEncodedSizes(DenseVector v, int from, int count, int[] out, int o) {
+    encodeEntries(v);
+    boolean[] nulls = v.type().nullable() ? v.nulls : null;
+    if (v.constant) {
+      int size = nulls != null && nulls[0] ? 1 : entryOffsets[1];
+      for (int i = 0; i < count; i++) {
+        out[o + i] += size;
+      }
+      return;
+    }
+    int[] ids = v.dictionaryIds;
+    int[] eo = entryOffsets;
+    for (int i = 0; i < count; i++) {
+      int id = ids[from + i];
+      out[o + i] += nulls != null && nulls[from + i] ? 1 : eo[id + 1] - eo[id];
+    }
+  }
+
+  // ------------------------------------------------------------------ writing
+
+  /** Writes the not-null leaf value {@code j} of {@code src} (no null marker check). */
+  private static int putLeaf(DenseVector src, int j, boolean nullable, byte[] out, int p) {
+    switch (src.type().kind()) {
+      case BOOLEAN:
+        out[p] = (byte) ((src.booleans[j] ? 1 : 0) + (nullable ? 1 : 0));
+        return p + 1;
+      case INT32: {
+        int v = src.ints[j];
+        return putVarint(out, p, Integer.toUnsignedLong((v << 1) ^ (v >> 31)) + (nullable ? 1 : 0));
+      }
+      case INT64: {
+        long v = src.longs[j];
+        return nullable ? putNullableZigzag64(out, p, v) : putVarint(out, p, (v << 1) ^ (v >> 63));
+      }
+      case FLOAT:
+        if (nullable) {
+          out[p++] = 1;
+        }
+        LittleEndian.putInt(out, p, Float.floatToRawIntBits(src.floats[j]));
+        return p + 4;
+      case DOUBLE:
+        if (nullable) {
+          out[p++] = 1;
+        }
+        LittleEndian.putLong(out, p, Double.doubleToRawLongBits(src.doubles[j]));
+        return p + 8;
+      case BINARY: {
+        BinaryBatch b = src.binaries;
+        int[] offs = b.offsets();
+        int start = offs[j];
+        int len = offs[j + 1] - start;
+        p = putVarint(out, p, len + (nullable ? 1L : 0L));
+        System.arraycopy(b.bytes(), start, out, p, len);
+        return p + len;
+      }
+      case FIXED: {
+        if (nullable) {
+          out[p++] = 1;
+        }
+        BinaryBatch b = src.binaries;
+        int start = b.offsets()[j];
+        int len = src.type().fixedLength();
+        if (b.offsets()[j + 1] - start != len) {
+          throw new IllegalArgumentException("FIXED(" + len + ") entry " + j + " holds " + (b.offsets()[j + 1] - start) + " bytes");
+        }
+        System.arraycopy(b.bytes(), start, out, p, len);
+        return p + len;
+      }
+      default:
+        throw new AssertionError(src.type());
+    }
+  }
+
+  /**
+   * Writes rows {@code [0, batch.size())} of {@code batch}, row {@code r} at {@code out[offsets[r]
+   * ..]}, where {@code sizes} are those {@link #rowSizes} gave for this batch. Rows may be in any
+   * order with gaps between them; they must not overlap. No format byte is written: keep {@link
+   * #formatByte formatByte(0)} with the rows.
+   */
+  public void serialize(DenseVector batch, int[] sizes, byte[] out, int[] offsets) {
+    checkBatch(batch);
+    int n = batch.size;
+    if (sizes.length < n || offsets.length < n) {
+      throw new IllegalArgumentException("sizes (" + sizes.length + ") and offsets (" + offsets.length + ") need " + n + " rows");
+    }
+    for (int r = 0; r < n; r++) {
+      if (offsets[r] < 0 || sizes[r] < 0 || (long) offsets[r] + sizes[r] > out.length) {
+        throw new IllegalArgumentException("row " + r + " at " + offsets[r] + " of size " + sizes[r] + " does not fit in " + out.length + " bytes");
+      }
+    }
+    if (positions.length < n) {
+      positions = new int[Math.max(n, positions.length * 2)];
+    }
+    if (ends.length < n) {
+      ends = new int[positions.length];
+    }
+    int[] pos = positions;
+    int[] end = ends;
+    for (int r = 0; r < n; r++) {
+      pos[r] = offsets[r];
+      end[r] = offsets[r] + sizes[r];
+    }
+    for (int f = 0; f < fieldCount; f++) {
+      writeColumn(batch.children[f], n, out, pos, end);
+    }
+    for (int r = 0; r < n; r++) {
+      if (pos[r] != offsets[r] + sizes[r]) {
+        throw new IllegalStateException("row " + r + " took " + (pos[r] - offsets[r]) + " bytes, its size said " + sizes[r]
+            + ": sizes are not this batch's");
+      }
+    }
+  }
+
+  /** Writes a top-level column into every row, advancing {@code pos[r]}. */
+  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos, int[] end) {
+    DenseType t = v.type();
+    boolean nullable = t.nullable();
+    boolean[] nulls = v.nulls;
+    if (v.constant || v.dictionary != null) {
+      encodeEntries(v);
+      writeEncoded(v, n, out, pos);
+      return;
+    }
+    switch (t.kind()) {
+      case INT32: {
+        int[] a = v.ints;
+        if (nullable) {
+          for (int r = 0; r < n; r++) {
+            int x = a[r];
+            pos[r] = nulls[r] ? put0(out, pos[r]) : putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
+          }
+        } else {
+          for (int r = 0; r < n; r++) {
+            int x = a[r];
+            pos[r] = putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
+          }
+        }
+        return;
+      }
+      case INT64: {
+        long[] a = v.longs;
+        if (nullable) {
+          for (int r = 0; r < n; r++) {
+            pos[r] = nulls[r] ? put0(out, pos[r]) : putNullableZigzag64(out, pos[r], a[r], end[r]);
+          }
+        } else {
+          for (int r = 0; r < n; r++) {
+            long x = a[r];
+            pos[r] = putVarint(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
+          }
+        }
+        return;
+      }
+      case DOUBLE: {
+        double[] a = v.doubles;
+        for (int r = 0; r < n; r++) {
+          int p = pos[r];
+          if (nullable) {
+            if (nulls[r]) {
+              pos[r] = put0(out, p);
+              continue;
+            }
+            out[p++] = 1;
+          }
+          LittleEndian.putLong(out, p, Double.doubleToRawLongBits(a[r]));
+          pos[r] = p + 8;
+        }
+        return;
+      }
+      case BINARY: {
+        BinaryBatch b = v.binaries;
+        int[] offs = b.offsets();
+        byte[] bytes = b.bytes();
+        long add = nullable ? 1 : 0;
+        for (int r = 0; r < n; r++) {
+          int p = pos[r];
+          if (nullable && nulls[r]) {
+            pos[r] = put0(out, p);
+            continue;
+          }
+          int start = offs[r];
+          int len = offs[r + 1] - start;
+          p = putVarint(out, p, len + add);
+          copy(bytes, start, out, p, len);
+          pos[r] = p + len;
+        }
+        return;
+      }
+      default:
+        for (int r = 0; r < n; r++) {
+          pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r]);
+        }
+    }
+  }
+
+  private static void copy(byte[] src, int from, byte[] dst, int to, int len) {
+    if (len <= 16) {
+      for (int k = 0; k < len; k++) {
+        dst[to + k] = src[from + k];
+      }
+    } else {
+      System.arraycopy(src, from, dst, to, len);
+    }
+  }
+
+  private static int put0(byte[] out, int p) {
+    out[p] = 0;
+    return p + 1;
+  }
+
+  private void writeEncoded(DenseVector v, int n, byte[] out, int[] pos) {
+    boolean[] nulls = v.type().nullable() ? v.nulls : null;
+    byte[] eb = entryBytes;
+    int[] eo = entryOffsets;
+    int[] ids = v.dictionaryIds;
+    boolean constant = v.constant;
+    for (int r = 0; r < n; r++) {
+      int p = pos[r];
+      if (nulls != null && nulls[constant ? 0 : r]) {
+        out[p] = 0;
+        pos[r] = p + 1;
+        continue;
+      }
+      int id = constant ? 0 : ids[r];
+      int start = eo[id];
+      int len = eo[id + 1] - start;
+      if (len <= 16) {
+        for (int k = 0; k < len; k++) {
+          out[p + k] = eb[start + k];
+        }
+      } else {
+        System.arraycopy(eb, start, out, p, len);
+      }
+      pos[r] = p + len;
+    }
+  }
+
+  /** Writes entries {@code [from, to)} of {@code v} back to back from {@code p}; returns the end. */
+  private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end) {
+    DenseType t = v.type();
+    boolean nullable = t.nullable();
+    boolean[] nulls = v.nulls;
+    if (v.constant || v.dictionary != null) {
+      for (int i = from; i < to; i++) {
+        if (v.isNull(i)) {
+          out[p++] = 0;
+        } else {
+          p = putLeaf(v.dictionary != null ? v.dictionary : v, v.dictionary != null ? v.dictionaryIds[i] : 0, nullable, out, p);
+        }
+      }
+      return p;
+    }
+    switch (t.kind()) {
+      case INT64: {
+        long[] a = v.longs;
+        if (!nullable) {
+          for (int i = from; i < to; i++) {
+            long x = a[i];
+            p = putVarint(out, p, (x << 1) ^ (x >> 63), end);
+          }
+          return p;
+        }
+        for (int i = from; i < to; i++) {
+          p = nulls[i] ? put0(out, p) : putNullableZigzag64(out, p, a[i], end);
+        }
+        return p;
+      }
+      case INT32: {
+        int[] a = v.ints;
+        int add = nullable ? 1 : 0;
+        for (int i = from; i < to; i++) {
+          int x = a[i];
+          p = nullable && nulls[i] ? put0(out, p) : putVarint(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + add, end);
+        }
+        return p;
+      }
+      case BOOLEAN:
+      case FLOAT:
+      case DOUBLE:
+      case BINARY:
+      case FIXED:
+        for (int i = from; i < to; i++) {
+          p = nullable && nulls[i] ? put0(out, p) : putLeaf(v, i, nullable, out, p);
+        }
+        return p;
+      case ARRAY:
+      case MAP: {
+        int[] offs = v.offsets;
+        int add = nullable ? 1 : 0;
+        for (int i = from; i < to; i++) {
+          if (nullable && nulls[i]) {
+            out[p++] = 0;
+            continue;
+          }
+          int s = offs[i];
+          int e = offs[i + 1];
+          p = putVarint(out, p, e - s + add);
+          for (DenseVector c : v.children) {
+            p = writeEntries(c, s, e, out, p, end);
+          }
+        }
+        return p;
+      }
+      default: {
+        for (int i = from; i < to; i++) {
+          if (nullable) {
+            if (nulls[i]) {
+              out[p++] = 0;
+              continue;
+            }
+            out[p++] = 1;
+          }
+          for (DenseVector c : v.children) {
+            p = writeEntries(c, i, i + 1, out, p, end);
+          }
+        }
+        return p;
+      }
+    }
+  }
+
+  /**
+   * Bytes of a run of all of {@code batch}'s rows with {@code options}: the format byte, the rows
+   * and their length prefixes. Fills {@code sizes} as {@link #rowSizes} does.
+   */
+  public long runSize(DenseVector batch, int options, int[] sizes) {
+    formatByte(options);
+    long total = 1 + rowSizes(batch, sizes);
+    if ((options & LENGTH_PREFIXED) != 0) {
+      for (int r = 0; r < batch.size; r++) {
+        total += varintSize(sizes[r]);
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Writes a run of all of {@code batch}'s rows at {@code out[pos ..]} with {@code options}, where
+   * {@code sizes} are those {@link #runSize} or {@link #rowSizes} gave; returns the end of the run.
+   */
+  public int serializeRun(DenseVector batch, int options, int[] sizes, byte[] out, int pos) {
+    byte format = formatByte(options);
+    checkBatch(batch);
+    int n = batch.size;
+    boolean prefixed = (options & LENGTH_PREFIXED) != 0;
+    long end = pos + 1L;
+    for (int r = 0; r < n; r++) {
+      end += sizes[r] + (prefixed ? varintSize(sizes[r]) : 0);
+    }
+    if (pos < 0 || end > out.length) {
+      throw new IllegalArgumentException("a run of " + (end - pos) + " bytes does not fit at " + pos + " of " + out.length);
+    }
+    if (runOffsets.length < n) {
+      runOffsets = new int[Math.max(n, runOffsets.length * 2)];
+    }
+    int[] offsets = runOffsets;
+    int p = pos;
+    out[p++] = format;
+    for (int r = 0; r < n; r++) {
+      if (prefixed) {
+        p = putVarint(out, p, sizes[r]);
+      }
+      offsets[r] = p;
+      p += sizes[r];
+    }
+    serialize(batch, sizes, out, offsets);
+    return p;
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  private DenseRowFormatException error(String what, int at) {
+    return new DenseRowFormatException(what, row, at);
+  }
+
+  private void checkFormat(int format, int at) {
+    if ((format >>> 4 & 0xF) != VERSION) {
+      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + (format >>> 4 & 0xF) + ", this reader knows " + VERSION, at);
+    }
+    if ((format & 0xF & ~KNOWN_OPTIONS) != 0) {
+      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " sets unknown options", at);
+    }
+  }
+
+  /**
+   * Reads the run at {@code in[pos .. end)} (format byte, then rows up to {@code end}) and appends
+   * its rows to {@code into}; returns the number of rows. On an exception {@code into} may hold part
+   * of a row: {@link DenseVector#reset()} it.
+   */
+  public int deserializeRun(byte[] in, int pos, int end, DenseVector into) {
+    checkBatch(into);
+    Objects.checkFromToIndex(pos, end, in.length);
+    row = -1;
+    if (pos == end) {
+      throw error("empty run: no format byte", pos);
+    }
+    int format = in[pos] & 0xFF;
+    checkFormat(format, pos);
+    boolean prefixed = (format & LENGTH_PREFIXED) != 0;
+    this.in = in;
+    p = pos + 1;
+    int rows = 0;
+    try {
+      while (p < end) {
+        row = rows;
+        if (prefixed) {
+          limit = end;
+          int start = p;
+          long len = readVarint(0);
+          if (len < 0 || len > end - p) {
+            throw error("row length " + Long.toUnsignedString(len) + " exceeds the " + (end - p) + " bytes left in the run", start);
+          }
+          limit = p + (int) len;
+          readRow(into);
+          if (p != limit) {
+            throw error("row ends " + (limit - p) + " bytes before its length prefix says", p);
+          }
+        } else {
+          limit = end;
+          readRow(into);
+        }
+        rows++;
+      }
+    } finally {
+      this.in = null;
+    }
+    return rows;
+  }
+
+  /**
+   * Reads {@code count} rows, row {@code i} being exactly {@code in[offsets[i] .. offsets[i] +
+   * lengths[i])}, written with format byte {@code format}, and appends them to {@code into}. On an
+   * exception {@code into} may hold part of a row: {@link DenseVector#reset()} it.
+   */
+  public void deserialize(int format, byte[] in, int[] offsets, int[] lengths, int count, DenseVector into) {
+    checkBatch(into);
+    row = -1;
+    checkFormat(format, -1);
+    if ((format & LENGTH_PREFIXED) != 0) {
+      throw error("rows at given offsets have no length prefixes (format byte 0x" + Integer.toHexString(format & 0xFF) + ")", -1);
+    }
+    if (count < 0 || count > offsets.length || count > lengths.length) {
+      throw new IllegalArgumentException(count + " rows, " + offsets.length + " offsets, " + lengths.length + " lengths");
+    }
+    if (positions.length < count) {
+      positions = new int[Math.max(count, positions.length * 2)];
+    }
+    if (ends.length < positions.length) {
+      ends = new int[positions.length];
+    }
+    int[] pos = positions;
+    int[] end = ends;
+    for (int i = 0; i < count; i++) {
+      row = i;
+      int start = offsets[i];
+      int len = lengths[i];
+      if (start < 0 || len < 0 || (long) start + len > in.length) {
+        throw error("row of " + len + " bytes at " + start + " lies outside the " + in.length + "-byte input", start);
+      }
+      if (len == 0) {
+        throw error("row has no bytes", start);
+      }
+      pos[i] = start;
+      end[i] = start + len;
+    }
+    // Column by column: each field's loop over the rows is tight, as in serialize.
+    this.in = in;
+    try {
+      for (int f = 0; f < fieldCount; f++) {
+        readColumn(into.children[f], count, pos, end);
+      }
+      for (int i = 0; i < count; i++) {
+        if (pos[i] != end[i]) {
+          row = i;
+          throw error("row ends " + (end[i] - pos[i]) + " bytes before its given length", pos[i]);
+        }
+      }
+      into.ensureCapacity(into.size + count);
+      into.size += count;
+    } finally {
+      this.in = null;
+    }
+  }
+
+  /** Reads field {@code v} of rows {@code [0, n)}, row {@code r}'s at {@code pos[r]} within {@code end[r]}. */
+  private void readColumn(DenseVector v, int n, int[] pos, int[] end) {
+    boolean nullable = v.type().nullable();
+    int s = v.size;
+    v.ensureCapacity(s + n);
+    boolean[] nulls = v.nulls;
+    switch (v.type().kind()) {
+      case INT64: {
+        long[] a = v.longs;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          if (nullable) {
+            a[s + r] = readNullableZigzag64();
+            nulls[s + r] = wasNull;
+          } else {
+            a[s + r] = readZigzag64();
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      case INT32: {
+        int[] a = v.ints;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          a[s + r] = readZigzag32(nullable);
+          if (nullable) {
+            nulls[s + r] = wasNull;
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      case DOUBLE: {
+        double[] a = v.doubles;
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          if (nullable && (nulls[s + r] = readTag())) {
+            a[s + r] = 0;
+          } else {
+            need(8);
+            a[s + r] = Double.longBitsToDouble(LittleEndian.getLong(in, p));
+            p += 8;
+          }
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
+      default:
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          readEntries(v, 1);
+          pos[r] = p;
+        }
+    }
+  }
+
+  private void readRow(DenseVector into) {
+    if (p >= limit) {
+      throw error("row has no bytes", p);
+    }
+    into.ensureCapacity(into.size + 1);
+    for (int f = 0; f < fieldCount; f++) {
+      readEntries(into.children[f], 1);
+    }
+    into.size++;
+  }
+
+  /**
+   * Reads an unsigned varint at {@link #p} within {@link #limit}. With {@code wide} 1 the 10th byte
+   * may be exactly 0x02 over nine 0x80 bytes, the 65-bit 2^64 of a nullable INT64: then it returns
+   * 0 and sets {@link #wasNull} as a flag for {@link #readNullableZigzag64}, the only caller that
+   * passes 1.
+   */
+  private long readVarint(int wide) {
+    int q = p;
+    byte[] b = in;
+    if (q < limit && b[q] >= 0) {
+      p = q + 1;
+      return b[q];
+    }
+    if (b.length - q >= 10) {
+      // Eight bytes at once; the checked loop below reports whatever this does not take.
+      long w = LittleEndian.getLong(b, q);
+      long stops = ~w & 0x8080808080808080L;
+      if (stops != 0) {
+        int n = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
+        if (n <= limit - q) {
+          p = q + n;
+          return compress7(w & (-1L >>> (64 - (n << 3))));
+        }
+      } else if (limit - q >= 10) {
+        int b8 = b[q + 8];
+        if (b8 >= 0) {
+          p = q + 9;
+          return compress7(w) | ((long) b8 << 56);
+        }
+        int b9 = b[q + 9];
+        if (b9 == 0 || b9 == 1) {
+          p = q + 10;
+          return compress7(w) | ((long) (b8 & 0x7F) << 56) | ((long) b9 << 63);
+        }
+      }
+    }
+    long result = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      if (q >= limit) {
+        throw error("varint starting here runs past the row's end at " + limit, p);
+      }
+      int x = b[q++];
+      if (shift == 63) {
+        if (x < 0) {
+          throw error("varint longer than 10 bytes", p);
+        }
+        if (x > 1 + wide || (x == 2 && result != 0)) {
+          throw error("varint exceeds 64 bits", p);
+        }
+        if (x == 2) {
+          p = q;
+          wasNull = true; // flags 2^64 to readNullableZigzag64
+          return 0;
+        }
+      }
+      result |= (long) (x & 0x7F) << shift;
+      if (x >= 0) {
+        p = q;
+        return result;
+      }
+    }
+    throw new AssertionError();
+  }
+
+  private int readZigzag32(boolean nullable) {
+    int start = p;
+    long u = readVarint(0);
+    if (nullable) {
+      if (u == 0) {
+        wasNull = true;
+        return 0;
+      }
+      u--;
+    }
+    wasNull = false;
+    if ((u >>> 32) != 0) {
+      throw error("varint " + Long.toUnsignedString(u) + " out of INT32 range", start);
+    }
+    int z = (int) u;
+    return (z >>> 1) ^ -(z & 1);
+  }
+
+  private long readZigzag64() {
+    long u = readVarint(0);
+    return (u >>> 1) ^ -(u & 1);
+  }
+
+  /** A nullable INT64: sets {@link #wasNull}; the 65-bit 2^64 is Long.MIN_VALUE. */
+  private long readNullableZigzag64() {
+    wasNull = false;
+    long u = readVarint(1);
+    if (wasNull) {
+      wasNull = false;
+      return Long.MIN_VALUE;
+    }
+    if (u == 0) {
+      wasNull = true;
+      return 0;
+    }
+    u--;
+    return (u >>> 1) ^ -(u & 1);
+  }
+
+  private int readByte() {
+    if (p >= limit) {
+      throw error("row ends inside a value", p);
+    }
+    return in[p++];
+  }
+
+  /** The null marker of a nullable FLOAT, DOUBLE, FIXED or ROW: true when null. */
+  private boolean readTag() {
+    int at = p;
+    int tag = readByte();
+    if (tag == 0) {
+      return true;
+    }
+    if (tag != 1) {
+      throw error("null marker " + (tag & 0xFF) + " is neither 0 nor 1", at);
+    }
+    return false;
+  }
+
+  private void need(int n) {
+    if (n > limit - p) {
+      throw error("value needs " + n + " bytes, the row has " + (limit - p) + " left", p);
+    }
+  }
+
+  /** Reads {@code count} entries of {@code v} back to back and appends them. */
+  private void readEntries(DenseVector v, int count) {
+    DenseType t = v.type();
+    boolean nullable = t.nullable();
+    v.ensureCapacity(v.size + count);
+    boolean[] nulls = v.nulls;
+    int s = v.size;
+    switch (t.kind()) {
+      case BOOLEAN: {
+        boolean[] a = v.booleans;
+        for (int i = 0; i < count; i++) {
+          int at = p;
+          int x = readByte();
+          if (nullable) {
+            if (x < 0 || x > 2) {
+              throw error("nullable BOOLEAN byte " + (x & 0xFF), at);
+            }
+            nulls[s + i] = x == 0;
+            a[s + i] = x == 2;
+          } else {
+            if (x < 0 || x > 1) {
+              throw error("BOOLEAN byte " + (x & 0xFF), at);
+            }
+            a[s + i] = x == 1;
+          }
+        }
+        v.size = s + count;
+        return;
+      }
+      case INT32: {
+        int[] a = v.ints;
+        for (int i = 0; i < count; i++) {
+          a[s + i] = readZigzag32(nullable);
+          if (nullable) {
+            nulls[s + i] = wasNull;
+          }
+        }
+        v.size = s + count;
+        return;
+      }
+      case INT64: {
+        long[] a = v.longs;
+        if (!nullable) {
+          for (int i = 0; i < count; i++) {
+            a[s + i] = readZigzag64();
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            a[s + i] = readNullableZigzag64();
+            nulls[s + i] = wasNull;
+          }
+        }
+        v.size = s + count;
+        return;
+      }
+      case FLOAT: {
+        float[] a = v.floats;
+        for (int i = 0; i < count; i++) {
+          if (nullable && (nulls[s + i] = readTag())) {
+            a[s + i] = 0;
+            continue;
+          }
+          need(4);
+          a[s + i] = Float.intBitsToFloat(LittleEndian.getInt(in, p));
+          p += 4;
+        }
+        v.size = s + count;
+        return;
+      }
+      case DOUBLE: {
+        double[] a = v.doubles;
+        for (int i = 0; i < count; i++) {
+          if (nullable && (nulls[s + i] = readTag())) {
+            a[s + i] = 0;
+            continue;
+          }
+          need(8);
+          a[s + i] = Double.longBitsToDouble(LittleEndian.getLong(in, p));
+          p += 8;
+        }
+        v.size = s + count;
+        return;
+      }
+      case BINARY: {
+        BinaryBatch b = v.binaries;
+        for (int i = 0; i < count; i++) {
+          int at = p;
+          long len = readVarint(0);
+          if (nullable) {
+            nulls[s + i] = len == 0;
+            if (len == 0) {
+              b.add(in, 0, 0);
+              continue;
+            }
+            len--;
+          }
+          if (len < 0 || len > limit - p) {
+            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+          }
+          b.add(in, p, (int) len);
+          p += (int) len;
+        }
+        v.size = s + count;
+        return;
+      }
+      case FIXED: {
+        BinaryBatch b = v.binaries;
+        int w = t.fixedLength();
+        for (int i = 0; i < count; i++) {
+          if (nullable && (nulls[s + i] = readTag())) {
+            v.size = s + i;
+            v.appendDefault();
+            nulls[s + i] = true;
+            continue;
+          }
+          need(w);
+          b.add(in, p, w);
+          p += w;
+        }
+        v.size = s + count;
+        return;
+      }
+      case ARRAY:
+      case MAP: {
+        int[] offs = v.offsets;
+        int per = v.children.length;
+        for (int i = 0; i < count; i++) {
+          int at = p;
+          long c = readVarint(0);
+          if (nullable) {
+            if (c == 0) {
+              nulls[s + i] = true;
+              offs[s + i + 1] = offs[s + i];
+              continue;
+            }
+            nulls[s + i] = false;
+            c--;
+          }
+          if (c < 0 || c > (limit - p) / per) {
+            throw error((per == 1 ? "ARRAY" : "MAP") + " count " + Long.toUnsignedString(c) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+          }
+          for (DenseVector child : v.children) {
+            readEntries(child, (int) c);
+          }
+          offs[s + i + 1] = v.children[0].size;
+        }
+        v.size = s + count;
+        return;
+      }
+      default: {
+        for (int i = 0; i < count; i++) {
+          if (nullable && readTag()) {
+            v.size = s + i;
+            v.appendDefault();
+            nulls[s + i] = true;
+            continue;
+          }
+          if (nullable) {
+            nulls[s + i] = false;
+          }
+          for (DenseVector child : v.children) {
+            readEntries(child, 1);
+          }
+        }
+        v.size = s + count;
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,243 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.denserow;
+
+import static io.github.fastdecode.parquet.denserow.DenseRowGoldenTest.bytes;
+import static io.github.fastdecode.parquet.denserow.DenseType.array;
+import static io.github.fastdecode.parquet.denserow.DenseType.binary;
+import static io.github.fastdecode.parquet.denserow.DenseType.booleans;
+import static io.github.fastdecode.parquet.denserow.DenseType.fixed;
+import static io.github.fastdecode.parquet.denserow.DenseType.float64;
+import static io.github.fastdecode.parquet.denserow.DenseType.int32;
+import static io.github.fastdecode.parquet.denserow.DenseType.int64;
+import static io.github.fastdecode.parquet.denserow.DenseType.map;
+import static io.github.fastdecode.parquet.denserow.DenseType.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bad input: each kind of damage the grammar defines, by hand, must end in a {@link
+ * DenseRowFormatException} naming the row and the byte offset; then every truncation and seeded
+ * random damage of valid runs must end in success or that exception, never in another one.
+ */
+class DenseRowBadInputTest {
+  static final long SEED = 0xBAD_D5L;
+
+  static DenseRowFormatException runFails(DenseType type, byte[] run, String expected, long row, int offset) {
+    DenseRowCodec codec = new DenseRowCodec(type);
+    DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
+        () -> codec.deserializeRun(run, 0, run.length, DenseVector.create(type, 1)));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+    assertTrue(e.getMessage().contains("row " + row + ", byte offset " + offset), e.getMessage());
+    assertEquals(row, e.row());
+    assertEquals(offset, e.offset());
+    return e;
+  }
+
+  @Test
+  void wrongFormatByte() {
+    DenseType t = row(false, int64(false));
+    runFails(t, bytes(0x20, 0x02), "version 2", -1, 0);
+    runFails(t, bytes(0x00, 0x02), "version 0", -1, 0);
+    runFails(t, bytes(0x12, 0x02), "unknown options", -1, 0);
+    runFails(t, bytes(), "no format byte", -1, 0);
+    DenseRowCodec codec = new DenseRowCodec(t);
+    DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x30, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
+    assertTrue(e.getMessage().contains("version 3"), e.getMessage());
+  }
+
+  @Test
+  void truncatedRuns() {
+    DenseType t = row(false, int64(false), float64(false));
+    // second row: varint cut
+    runFails(t, bytes(0x10, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0x80), "runs past the row's end at 11", 1, 10);
+    // second row: double cut after 3 bytes
+    runFails(t, bytes(0x10, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0x04, 1, 2, 3), "needs 8 bytes", 1, 11);
+    // length-prefixed: prefix says 9, 3 bytes follow
+    runFails(t, bytes(0x11, 0x09, 0x02, 0, 0), "row length 9 exceeds", 0, 1);
+    // length-prefixed: prefix says 10 but the row takes 9
+    runFails(t, bytes(0x11, 0x0a, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0x07), "row ends 1 bytes before", 0, 11);
+  }
+
+  @Test
+  void lyingLengthsAndCounts() {
+    runFails(row(false, binary(false)), bytes(0x10, 0x05, 'a', 'b'), "BINARY length 5 exceeds the 2 bytes", 0, 1);
+    runFails(row(false, binary(true)), bytes(0x10, 0x01, 0x07, 'a'), "BINARY length 6 exceeds the 1 bytes", 1, 2);
+    // a count near 2^35 and one of 2^64 - 1
+    runFails(row(false, array(int64(false), false)), bytes(0x10, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x00), "ARRAY count 34359738367 exceeds", 0, 1);
+    runFails(row(false, array(int64(false), false)),
+        bytes(0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "ARRAY count 18446744073709551615 exceeds", 0, 1);
+    // a map of 2 takes at least 4 bytes; 3 are left
+    runFails(row(false, map(int64(false), int64(false), false)), bytes(0x10, 0x02, 0x01, 0x02, 0x03), "MAP count 2 exceeds the 3 bytes", 0, 1);
+    runFails(row(false, binary(false)), bytes(0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "BINARY length 18446744073709551615", 0, 1);
+    runFails(row(false, fixed(4, false)), bytes(0x10, 1, 2, 3), "needs 4 bytes", 0, 1);
+  }
+
+  @Test
+  void varints() {
+    runFails(row(false, int64(false)), bytes(0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01),
+        "varint longer than 10 bytes", 0, 1);
+    runFails(row(false, int64(false)), bytes(0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02),
+        "varint exceeds 64 bits", 0, 1);
+    // 2^64 + 1 in a nullable INT64 is out of range; 2^64 is Long.MIN_VALUE (golden test)
+    runFails(row(false, int64(true)), bytes(0x10, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02),
+        "varint exceeds 64 bits", 0, 1);
+    runFails(row(false, int32(false)), bytes(0x10, 0x80, 0x80, 0x80, 0x80, 0x10), "out of INT32 range", 0, 1);
+    runFails(row(false, int32(true)), bytes(0x10, 0x81, 0x80, 0x80, 0x80, 0x10), "out of INT32 range", 0, 1);
+  }
+
+  @Test
+  void markers() {
+    runFails(row(false, booleans(false)), bytes(0x10, 0x02), "BOOLEAN byte 2", 0, 1);
+    runFails(row(false, booleans(true)), bytes(0x10, 0x01, 0x03), "nullable BOOLEAN byte 3", 1, 2);
+    runFails(row(false, float64(true)), bytes(0x10, 0x02), "null marker 2", 0, 1);
+    runFails(row(false, row(true, int64(false))), bytes(0x10, 0xff), "null marker 255", 0, 1);
+  }
+
+  @Test
+  void nestingDeeperThanTheType() {
+    // [[1]] written as ARRAY<ARRAY<INT64>> (01 01 02), read as ARRAY<INT64>: the element 01 is read
+    // as -1 and 02 is left over: the row is longer than the type has room for.
+    DenseType flat = row(false, array(int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(flat);
+    byte[] rowBytes = bytes(0x01, 0x01, 0x02);
+    DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x10, rowBytes, new int[] {0}, new int[] {3}, 1, DenseVector.create(flat, 1)));
+    assertTrue(e.getMessage().contains("row ends 1 bytes before its given length") && e.getMessage().contains("row 0, byte offset 2"), e.getMessage());
+    // in a length-prefixed run
+    runFails(flat, bytes(0x11, 0x03, 0x01, 0x01, 0x02), "row ends 1 bytes before", 0, 4);
+  }
+
+  @Test
+  void rowsOutsideTheInput() {
+    DenseType t = row(false, int64(false));
+    DenseRowCodec codec = new DenseRowCodec(t);
+    DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x10, bytes(0x02, 0x04), new int[] {0, 1}, new int[] {1, 5}, 2, DenseVector.create(t, 1)));
+    assertTrue(e.getMessage().contains("row 1, byte offset 1"), e.getMessage());
+    assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x10, bytes(0x02), new int[] {-1}, new int[] {1}, 1, DenseVector.create(t, 1)));
+    assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x10, bytes(0x02), new int[] {0}, new int[] {0}, 1, DenseVector.create(t, 1)));
+    assertThrows(DenseRowFormatException.class,
+        () -> codec.deserialize(0x11, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
+  }
+
+  /**
+   * Every truncation of valid runs, and seeded random byte damage (flips, inserted and removed
+   * bytes, varint-sized lies), read back: success or a DenseRowFormatException, and for a run
+   * without length prefixes cut at a row boundary, the rows before the cut.
+   */
+  @Test
+  void truncationsAndDamage() {
+    Random random = new Random(SEED);
+    System.out.println("DenseRowBadInputTest seed " + SEED);
+    int failures = 0;
+    int successes = 0;
+    for (int s = 0; s < 120; s++) {
+      DenseType type = DenseRowData.rowType(random, 5, 3);
+      List<Object> rows = new ArrayList<>();
+      DenseVector batch = DenseRowData.batch(random, type, 1 + random.nextInt(6), 0.4, rows);
+      DenseRowCodec codec = new DenseRowCodec(type);
+      int options = random.nextBoolean() ? 0 : DenseRowCodec.LENGTH_PREFIXED;
+      int[] sizes = new int[rows.size()];
+      byte[] run = new byte[(int) codec.runSize(batch, options, sizes)];
+      codec.serializeRun(batch, options, sizes, run, 0);
+      for (int cut = 0; cut < run.length; cut++) {
+        byte[] damaged = Arrays.copyOf(run, cut);
+        if (read(codec, type, damaged)) {
+          successes++;
+        } else {
+          failures++;
+        }
+      }
+      for (int k = 0; k < 200; k++) {
+        byte[] damaged = damage(random, run);
+        if (read(codec, type, damaged)) {
+          successes++;
+        } else {
+          failures++;
+        }
+      }
+    }
+    assertTrue(failures > 1000 && successes > 100, failures + " failures, " + successes + " successes");
+  }
+
+  static boolean read(DenseRowCodec codec, DenseType type, byte[] input) {
+    try {
+      codec.deserializeRun(input, 0, input.length, DenseVector.create(type, 1));
+      return true;
+    } catch (DenseRowFormatException e) {
+      assertTrue(e.getMessage().startsWith("DenseRow: ") && e.getMessage().contains("byte offset"), e.getMessage());
+      assertTrue(e.offset() >= -1 && e.offset() <= input.length, e.getMessage());
+      return false;
+    } catch (ParquetDecodingException e) {
+      throw new AssertionError("not a DenseRowFormatException: " + e, e);
+    } catch (RuntimeException e) {
+      fail("input " + DenseRowGoldenTest.hex(input) + " of " + type + " threw " + e, e);
+      return false;
+    }
+  }
+
+  static byte[] damage(Random random, byte[] run) {
+    byte[] b = run.clone();
+    switch (random.nextInt(5)) {
+      case 0:
+        b[random.nextInt(b.length)] ^= (byte) (1 << random.nextInt(8));
+        return b;
+      case 1:
+        b[random.nextInt(b.length)] = (byte) random.nextInt(256);
+        return b;
+      case 2: {
+        int at = random.nextInt(b.length + 1);
+        byte[] out = new byte[b.length + 1];
+        System.arraycopy(b, 0, out, 0, at);
+        out[at] = (byte) random.nextInt(256);
+        System.arraycopy(b, at, out, at + 1, b.length - at);
+        return out;
+      }
+      case 3: {
+        int at = random.nextInt(b.length);
+        byte[] out = new byte[b.length - 1];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(b, at + 1, out, at, b.length - at - 1);
+        return out;
+      }
+      default: {
+        // a long varint where one byte was
+        int at = 1 + random.nextInt(Math.max(1, b.length - 1));
+        byte[] lie = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f};
+        byte[] out = new byte[b.length + lie.length];
+        System.arraycopy(b, 0, out, 0, Math.min(at, b.length));
+        System.arraycopy(lie, 0, out, Math.min(at, b.length), lie.length);
+        if (at < b.length) {
+          System.arraycopy(b, at, out, at + lie.length, b.length - at);
+        }
+        return Arrays.copyOf(out, b.length + lie.length);
+      }
+    }
+  }
+}

@@ -1,0 +1,284 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.denserow;
+
+import static io.github.fastdecode.parquet.denserow.DenseType.array;
+import static io.github.fastdecode.parquet.denserow.DenseType.binary;
+import static io.github.fastdecode.parquet.denserow.DenseType.booleans;
+import static io.github.fastdecode.parquet.denserow.DenseType.fixed;
+import static io.github.fastdecode.parquet.denserow.DenseType.float32;
+import static io.github.fastdecode.parquet.denserow.DenseType.float64;
+import static io.github.fastdecode.parquet.denserow.DenseType.int32;
+import static io.github.fastdecode.parquet.denserow.DenseType.int64;
+import static io.github.fastdecode.parquet.denserow.DenseType.map;
+import static io.github.fastdecode.parquet.denserow.DenseType.row;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bytes written down by hand from the grammar in {@link DenseRowCodec}'s class comment (the
+ * arithmetic is in each case's comment), for every case of the issue's seed and the edges of each
+ * type. Each case checks the writer's bytes, the sizes, and that the reader gives the rows back.
+ */
+class DenseRowGoldenTest {
+  static List<Object> rowOf(Object... fields) {
+    return new ArrayList<>(Arrays.asList(fields));
+  }
+
+  static byte[] bytes(int... b) {
+    byte[] out = new byte[b.length];
+    for (int i = 0; i < b.length; i++) {
+      out[i] = (byte) b[i];
+    }
+    return out;
+  }
+
+  static byte[] concat(byte[]... parts) {
+    int n = 0;
+    for (byte[] p : parts) {
+      n += p.length;
+    }
+    byte[] out = new byte[n];
+    int at = 0;
+    for (byte[] p : parts) {
+      System.arraycopy(p, 0, out, at, p.length);
+      at += p.length;
+    }
+    return out;
+  }
+
+  static ByteBuffer buf(String s) {
+    return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Serialises {@code rows} of {@code type} as a run without options and checks it is {@code 0x10}
+   * followed by {@code expectedRows} (one array per row); reads the run and the scattered rows back.
+   */
+  static void check(DenseType type, List<List<Object>> rows, byte[]... expectedRows) {
+    DenseRowCodec codec = new DenseRowCodec(type);
+    DenseVector batch = DenseVector.create(type, 4);
+    for (List<Object> r : rows) {
+      batch.appendObject(r);
+    }
+    int[] sizes = new int[rows.size()];
+    long total = codec.rowSizes(batch, sizes);
+    byte[] expectedRun = concat(bytes(0x10), concat(expectedRows));
+    for (int i = 0; i < rows.size(); i++) {
+      assertEquals(expectedRows[i].length, sizes[i], "size of row " + i);
+    }
+    assertEquals(expectedRun.length - 1, total);
+    byte[] out = new byte[expectedRun.length];
+    assertEquals(out.length, codec.serializeRun(batch, 0, sizes, out, 0));
+    assertArrayEquals(expectedRun, out, () -> "run of " + type + ": " + hex(out));
+
+    DenseVector back = DenseVector.create(type, 1);
+    assertEquals(rows.size(), codec.deserializeRun(out, 0, out.length, back));
+    for (int i = 0; i < rows.size(); i++) {
+      assertEquals(rows.get(i), back.getObject(i), "row " + i);
+    }
+    // Length-prefixed run: 0x11, then varint(len) row for each row.
+    byte[][] prefixed = new byte[rows.size() * 2 + 1][];
+    prefixed[0] = bytes(0x11);
+    for (int i = 0; i < rows.size(); i++) {
+      prefixed[2 * i + 1] = bytes(expectedRows[i].length); // every golden row is < 128 bytes
+      prefixed[2 * i + 2] = expectedRows[i];
+    }
+    byte[] expectedPrefixed = concat(prefixed);
+    assertEquals(expectedPrefixed.length, codec.runSize(batch, DenseRowCodec.LENGTH_PREFIXED, sizes));
+    byte[] out2 = new byte[expectedPrefixed.length + 3];
+    assertEquals(expectedPrefixed.length + 3, codec.serializeRun(batch, DenseRowCodec.LENGTH_PREFIXED, sizes, out2, 3));
+    assertArrayEquals(expectedPrefixed, Arrays.copyOfRange(out2, 3, out2.length));
+    back.reset();
+    assertEquals(rows.size(), codec.deserializeRun(out2, 3, out2.length, back));
+    for (int i = 0; i < rows.size(); i++) {
+      assertEquals(rows.get(i), back.getObject(i), "row " + i);
+    }
+  }
+
+  static String hex(byte[] b) {
+    StringBuilder s = new StringBuilder();
+    for (byte x : b) {
+      s.append(String.format("%02x ", x & 0xFF));
+    }
+    return s.toString().trim();
+  }
+
+  @Test
+  void formatBytes() {
+    assertEquals(0x10, DenseRowCodec.formatByte(0));
+    assertEquals(0x11, DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED));
+  }
+
+  @Test
+  void bigintBelow2To8() {
+    // zz(5) = 10 = 0x0a; zz(63) = 126 = 0x7e (the largest one-byte value); zz(200) = 400 = 0b11_0010000
+    // -> 0x90 0x03; zz(-64) = 127 = 0x7f.
+    check(row(false, int64(false)), List.of(rowOf(5L), rowOf(63L), rowOf(200L), rowOf(-64L)),
+        bytes(0x0a), bytes(0x7e), bytes(0x90, 0x03), bytes(0x7f));
+  }
+
+  @Test
+  void bigintBelow2To32() {
+    // zz(2^31) = 2^32: bit 32 is bit 4 of the fifth 7-bit group -> 80 80 80 80 10.
+    // zz(2^32 - 1) = 2^33 - 2 = 0x1_FFFF_FFFE: groups 7e 7f 7f 7f 1f -> fe ff ff ff 1f.
+    check(row(false, int64(false)), List.of(rowOf(1L << 31), rowOf((1L << 32) - 1)),
+        bytes(0x80, 0x80, 0x80, 0x80, 0x10), bytes(0xfe, 0xff, 0xff, 0xff, 0x1f));
+  }
+
+  @Test
+  void randomBigintsWithNulls() {
+    // nullable: null = 00; -1: zz 1, +1 = 2 -> 02; 0: zz 0, +1 -> 01;
+    // Long.MAX_VALUE: zz = 2^64 - 2, +1 = 2^64 - 1: nine ff then 01;
+    // Long.MIN_VALUE: zz = 2^64 - 1, +1 = 2^64 (65 bits): nine 80 then 02.
+    check(row(false, int64(true)),
+        List.of(rowOf((Object) null), rowOf(-1L), rowOf(0L), rowOf(Long.MAX_VALUE), rowOf(Long.MIN_VALUE)),
+        bytes(0x00), bytes(0x02), bytes(0x01),
+        bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01),
+        bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02));
+    // not nullable: Long.MIN_VALUE: zz = 2^64 - 1: nine ff then 01; Long.MAX_VALUE: zz = 2^64 - 2: fe, eight ff, 01.
+    check(row(false, int64(false)), List.of(rowOf(Long.MIN_VALUE), rowOf(Long.MAX_VALUE)),
+        bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01),
+        bytes(0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01));
+  }
+
+  @Test
+  void int32Edges() {
+    // zz32(Integer.MIN_VALUE) = 2^32 - 1 -> ff ff ff ff 0f; nullable adds 1: 2^32 -> 80 80 80 80 10.
+    check(row(false, int32(false), int32(true)), List.of(rowOf(Integer.MIN_VALUE, Integer.MIN_VALUE), rowOf(-3, null)),
+        bytes(0xff, 0xff, 0xff, 0xff, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x10),
+        // zz(-3) = 5 -> 05; null -> 00
+        bytes(0x05, 0x00));
+  }
+
+  @Test
+  void doubles() {
+    // 1.0 = 0x3ff0000000000000, little-endian; -0.0 = 0x8000000000000000; nullable: 01 then the bits.
+    check(row(false, float64(false), float64(true)), List.of(rowOf(1.0, -0.0), rowOf(-0.0, null)),
+        bytes(0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0x01, 0, 0, 0, 0, 0, 0, 0, 0x80),
+        bytes(0, 0, 0, 0, 0, 0, 0, 0x80, 0x00));
+  }
+
+  @Test
+  void floatsAndBooleans() {
+    // 1.5f = 0x3fc00000 -> 00 00 c0 3f; booleans: false 00, true 01; nullable: null 00, false 01, true 02.
+    check(row(false, float32(true), booleans(false), booleans(true)),
+        List.of(rowOf(1.5f, true, false), rowOf(null, false, null), rowOf(1.5f, false, true)),
+        bytes(0x01, 0x00, 0x00, 0xc0, 0x3f, 0x01, 0x01),
+        bytes(0x00, 0x00, 0x00),
+        bytes(0x01, 0x00, 0x00, 0xc0, 0x3f, 0x00, 0x02));
+  }
+
+  @Test
+  void stringOf8AndOf100Bytes() {
+    String s8 = "abcdefgh";
+    String s100 = "0123456789".repeat(10);
+    byte[] b100 = s100.getBytes(StandardCharsets.UTF_8);
+    // not nullable: varint(8) = 08, varint(100) = 0x64; nullable: length + 1: 09, 0x65; empty nullable: 01.
+    check(row(false, binary(false), binary(true)),
+        List.of(rowOf(buf(s8), buf(s100)), rowOf(buf(s100), buf("")), rowOf(buf(""), null)),
+        concat(bytes(0x08), s8.getBytes(StandardCharsets.UTF_8), bytes(0x65), b100),
+        concat(bytes(0x64), b100, bytes(0x01)),
+        bytes(0x00, 0x00));
+  }
+
+  @Test
+  void fixedLength() {
+    // FIXED(3): the 3 bytes; nullable: 01 then the bytes, null 00.
+    check(row(false, fixed(3, false), fixed(3, true)),
+        List.of(rowOf(ByteBuffer.wrap(bytes(1, 2, 3)), null), rowOf(ByteBuffer.wrap(bytes(4, 5, 6)), ByteBuffer.wrap(bytes(7, 8, 9)))),
+        bytes(1, 2, 3, 0x00), bytes(4, 5, 6, 0x01, 7, 8, 9));
+  }
+
+  @Test
+  void fiveScalarColumns() {
+    // int64 1 -> 02; int32 -1 -> 01; double 0.5 = 0x3fe0000000000000; string "x" -> 01 78; boolean true -> 01.
+    check(row(false, int64(false), int32(false), float64(false), binary(false), booleans(false)),
+        List.of(rowOf(1L, -1, 0.5, buf("x"), true)),
+        bytes(0x02, 0x01, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 0x01, 0x78, 0x01));
+  }
+
+  @Test
+  void tenScalarColumnsNullable() {
+    DenseType[] fields = new DenseType[10];
+    Arrays.fill(fields, int64(true));
+    // small integers 0..9, with a null in column 3: nullable zz(v) + 1 = 2v + 1.
+    check(row(false, fields), List.of(rowOf(0L, 1L, 2L, null, 4L, 5L, 6L, 7L, 8L, 9L)),
+        bytes(0x01, 0x03, 0x05, 0x00, 0x09, 0x0b, 0x0d, 0x0f, 0x11, 0x13));
+  }
+
+  @Test
+  void arrayOfBigints() {
+    // [1, -2, 300]: count 03; zz 02 03; zz(300) = 600 = 0b100_1011000 -> d8 04. Empty: 00.
+    check(row(false, array(int64(false), false)), List.of(rowOf(List.of(1L, -2L, 300L)), rowOf(List.of())),
+        bytes(0x03, 0x02, 0x03, 0xd8, 0x04), bytes(0x00));
+    // nullable array of nullable elements: null 00; [] -> 01; [null, 7] -> count+1 = 03, 00, zz(7)+1 = 0f.
+    check(row(false, array(int64(true), true)), List.of(rowOf((Object) null), rowOf(List.of()), rowOf(Arrays.asList(null, 7L))),
+        bytes(0x00), bytes(0x01), bytes(0x03, 0x00, 0x0f));
+  }
+
+  @Test
+  void arrayOfSmallBigints() {
+    // ten values 0..9: count 0a, then zz(v) = 2v.
+    List<Object> ten = new ArrayList<>();
+    for (long v = 0; v < 10; v++) {
+      ten.add(v);
+    }
+    check(row(false, array(int64(false), false)), List.of(rowOf(ten)),
+        bytes(0x0a, 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x10, 0x12));
+  }
+
+  @Test
+  void nestedArrays() {
+    // [[1, 2], [], [3]]: outer count 03; 02 02 04; 00; 01 06.
+    check(row(false, array(array(int64(false), false), false)),
+        List.of(rowOf(List.of(List.of(1L, 2L), List.of(), List.of(3L)))),
+        bytes(0x03, 0x02, 0x02, 0x04, 0x00, 0x01, 0x06));
+    // depth 3: [[[-1]]] -> 01 01 01 01
+    check(row(false, array(array(array(int64(false), false), false), false)),
+        List.of(rowOf(List.of(List.of(List.of(-1L))))), bytes(0x01, 0x01, 0x01, 0x01));
+  }
+
+  @Test
+  void maps() {
+    // {1: 10, 2: 20}: count 02; keys zz 02 04; values zz 14 28 (keys all before values).
+    check(row(false, map(int64(false), int64(false), false)),
+        List.of(rowOf(List.of(List.of(1L, 10L), List.of(2L, 20L))), rowOf(List.of())),
+        bytes(0x02, 0x02, 0x04, 0x14, 0x28), bytes(0x00));
+    // nullable map of string to nullable int32: null 00; {"a": null} -> 02, 01 61, 00.
+    check(row(false, map(binary(false), int32(true), true)),
+        List.of(rowOf((Object) null), rowOf(List.of(Arrays.asList(buf("a"), null)))),
+        bytes(0x00), bytes(0x02, 0x01, 0x61, 0x00));
+  }
+
+  @Test
+  void rows() {
+    // nullable struct<int64, string?>: null 00; (1, null) -> 01 02 00; not nullable struct<bool>: 01.
+    check(row(false, row(true, int64(false), binary(true)), row(false, booleans(false))),
+        List.of(rowOf(null, rowOf(true)), rowOf(rowOf(1L, null), rowOf(false))),
+        bytes(0x00, 0x01), bytes(0x01, 0x02, 0x00, 0x00));
+    // array of structs: [(5), null] with struct? <int32>: 02, 01 0a, 00.
+    check(row(false, array(row(true, int32(false)), false)),
+        List.of(rowOf(Arrays.asList(rowOf(5), null))), bytes(0x02, 0x01, 0x0a, 0x00));
+  }
+}
