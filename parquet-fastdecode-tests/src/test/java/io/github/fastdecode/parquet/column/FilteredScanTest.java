@@ -54,7 +54,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
@@ -200,7 +199,7 @@ class FilteredScanTest {
       names.add(String.join(".", c.getPath()));
     }
     Rows out = new Rows();
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri()))
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f)
         .withConf(conf).withFilter(filter).useColumnIndexFilter(true).useRecordFilter(false)
         .useStatsFilter(true).useDictionaryFilter(true).useBloomFilter(true).build()) {
       Group g;
@@ -414,7 +413,7 @@ class FilteredScanTest {
         .withMinRowCountForPageSizeCheck(1), f, rows, 1000);
     FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 1200L), lt(longColumn("id"), 1210L)));
     List<Long> expected = new ArrayList<>();
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri()))
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f)
         .withFilter(filter).useColumnIndexFilter(false).useRecordFilter(false).build()) {
       Group g;
       while ((g = r.read()) != null) {

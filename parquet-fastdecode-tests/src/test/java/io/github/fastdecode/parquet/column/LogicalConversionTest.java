@@ -45,7 +45,6 @@ import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
@@ -459,7 +458,7 @@ class LogicalConversionTest {
 
   static List<Group> records(Path f) throws IOException {
     List<Group> out = new ArrayList<>();
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toUri())).build()) {
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).build()) {
       Group g;
       while ((g = r.read()) != null) {
         out.add(g);

@@ -30,7 +30,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
@@ -55,7 +54,7 @@ final class NestedRecords {
   /** Every record of {@code file}, read by parquet-java's record reader. */
   static List<Map<String, Object>> readWithParquetJava(Path file) throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
-    try (ParquetReader<Group> r = ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri())).build()) {
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(file).build()) {
       for (Group g = r.read(); g != null; g = r.read()) {
         rows.add(record(g));
       }
