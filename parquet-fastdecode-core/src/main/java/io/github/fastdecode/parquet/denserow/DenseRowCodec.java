@@ -948,6 +948,39 @@ public final class DenseRowCodec {
         v.size = s + n;
         return;
       }
+      case BINARY: {
+        // Room once for the column: its values lie within the rows, so the rows' bytes bound them.
+        BinaryBatch b = v.binaries;
+        long bound = 0;
+        for (int r = 0; r < n; r++) {
+          bound += end[r] - pos[r];
+        }
+        b.reserve(n, bound);
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          int at = p;
+          long len = readVarint(0);
+          if (nullable) {
+            nulls[s + r] = len == 0;
+            if (len == 0) {
+              b.appendUnchecked(in, 0, 0);
+              pos[r] = p;
+              continue;
+            }
+            len--;
+          }
+          if (len < 0 || len > limit - p) {
+            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+          }
+          b.appendUnchecked(in, p, (int) len);
+          p += (int) len;
+          pos[r] = p;
+        }
+        v.size = s + n;
+        return;
+      }
       default:
         for (int r = 0; r < n; r++) {
           row = r;
