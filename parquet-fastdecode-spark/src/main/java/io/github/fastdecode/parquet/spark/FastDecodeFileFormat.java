@@ -85,7 +85,10 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     }
     FastDecodeScan.Settings s = new FastDecodeScan.Settings();
     s.capacity = conf.parquetVectorizedReaderBatchSize();
-    s.returningBatch = supportBatch(session, resultSchema);
+    // Spark's scan says whether it wants batches or rows (decided when it planned the scan); a
+    // caller that does not say gets what supportBatch says now.
+    scala.Option<String> returning = options.get(org.apache.spark.sql.execution.datasources.FileFormat$.MODULE$.OPTION_RETURNING_BATCH());
+    s.returningBatch = returning.isDefined() ? Boolean.parseBoolean(returning.get()) : supportBatch(session, resultSchema);
     s.caseSensitive = conf.caseSensitiveAnalysis();
     s.pushDown = conf.parquetFilterPushDown();
     s.pushDownDate = conf.parquetFilterPushDownDate();

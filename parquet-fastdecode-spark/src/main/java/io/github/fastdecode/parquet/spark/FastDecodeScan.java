@@ -200,6 +200,11 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     try {
       int capacity = settings.capacity;
       ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
+      for (int b = 0; b < batches.length; b++) {
+        if (fillers.get(b).keepsDictionaryIds()) {
+          batches[b].keepDictionaryIds();
+        }
+      }
       WritableColumnVector[] filled = new WritableColumnVector[batches.length];
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
       for (int i = 0, b = 0; i < fields.length; i++) {

@@ -55,8 +55,31 @@ final class SparkVectorFiller {
     this.int96Zone = int96Zone;
   }
 
+  /** The Spark view of the dictionary the last batch's ids index (string and binary columns). */
+  private SparkBinaryDictionary dictionary;
+
+  /** Whether this column's batches keep dictionary ids rather than values (see {@link #fill}). */
+  boolean keepsDictionaryIds() {
+    return kind == SparkColumnKind.BYTES;
+  }
+
   void fill(ColumnBatch batch, WritableColumnVector v, int rows) {
     boolean[] nulls = batch.nullCount() > 0 ? batch.nulls() : null;
+    if (kind == SparkColumnKind.BYTES) {
+      if (batch.hasDictionaryIds()) {
+        // Ids, as Spark's own reader leaves dictionary-encoded strings: no bytes copied per row.
+        if (dictionary == null || !dictionary.isFor(batch.dictionary())) {
+          dictionary = new SparkBinaryDictionary(batch.dictionary());
+        }
+        v.reserveDictionaryIds(rows).putInts(0, rows, batch.dictionaryIds(), 0);
+        v.setDictionary(dictionary);
+      } else {
+        v.setDictionary(null);
+        fillBytes(batch.binaries(), v, rows);
+      }
+      putNulls(nulls, v, rows);
+      return;
+    }
     switch (kind) {
       case BOOLEAN: {
         boolean[] src = batch.booleans();
@@ -114,9 +137,6 @@ final class SparkVectorFiller {
       case DECIMAL_BYTES:
         fillDecimalBytes(batch.binaries(), nulls, v, rows);
         break;
-      case BYTES:
-        fillBytes(batch.binaries(), v, rows);
-        break;
       case DATE:
         fillDates(batch.ints(), nulls, v, rows);
         break;
@@ -139,6 +159,10 @@ final class SparkVectorFiller {
       default:
         throw new IllegalStateException(kind.name());
     }
+    putNulls(nulls, v, rows);
+  }
+
+  private static void putNulls(boolean[] nulls, WritableColumnVector v, int rows) {
     if (nulls != null) {
       for (int i = 0; i < rows; i++) {
         if (nulls[i]) {

@@ -74,6 +74,22 @@ class ExtensionTest {
   }
 
   @Test
+  void createTableUsingFastdecode() {
+    spark.sql("DROP TABLE IF EXISTS fd_t");
+    spark.sql("CREATE TABLE fd_t USING fastdecode PARTITIONED BY (p) AS SELECT id, concat('v', id) AS s,"
+        + " cast(id / 7 AS decimal(20, 3)) AS d, cast(id % 3 AS int) AS p FROM range(0, 1500)");
+    String location = spark.sql("DESCRIBE TABLE EXTENDED fd_t").where("col_name = 'Location'")
+        .first().getString(1);
+    long before = Fallbacks.filesRead();
+    Dataset<Row> table = spark.table("fd_t");
+    assertTrue(plan(table).contains("FileScan fastdecode"), plan(table));
+    assertEquals(SparkRows.keys(spark.read().parquet(location).select("id", "s", "d", "p")),
+        SparkRows.keys(table.select("id", "s", "d", "p")));
+    assertTrue(Fallbacks.filesRead() > before);
+    assertEquals(500, spark.sql("SELECT count(*) FROM fd_t WHERE p = 1").first().getLong(0));
+  }
+
+  @Test
   void explainShowsTheLibraryAndTheFlagTurnsItOff() {
     Path dir = root.resolve("explain");
     spark.range(100).write().parquet(dir.toString());

@@ -165,5 +165,12 @@ class FlatTypesDifferentialTest {
       SparkRows.assertSameNonEmpty("columns " + cols, e, a);
     }
     assertEquals(ROWS, spark.read().format("fastdecode").load(dir.toString()).count());
+    // Without whole-stage code generation Spark asks the reader for rows rather than batches.
+    SparkSessions.withConf(spark, () -> {
+      long before = Fallbacks.filesRead();
+      SparkRows.assertSameNonEmpty("rows, not batches", spark.read().parquet(dir.toString()),
+          spark.read().format("fastdecode").load(dir.toString()));
+      assertTrue(Fallbacks.filesRead() > before, "rows: parquet-fastdecode read no file");
+    }, "spark.sql.codegen.wholeStage", "false");
   }
 }
