@@ -56,7 +56,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * ColumnChunkReader chunk = new ColumnChunkReader(column, rowGroup.getPageReader(column), 0);
  * ColumnBatch batch = ColumnBatch.forColumn(column, 4096);
  * chunk.skipRows(100);                       // decoders' skip paths: nothing is materialised
- * while (chunk.readBatch(batch) > 0) {
+ * while (chunk.readBatch(batch) > 0) {       // rows; for a repeated column whole records
  *   long[] values = batch.longs();           // INT64 column: batch.valueCount() non-null values
  *   boolean[] nulls = batch.nulls();         // optional column: which of batch.rowCount() rows are null
  * }
@@ -198,7 +198,7 @@ public final class ColumnChunkReader {
     return totalEntries - entriesRead;
   }
 
-  /** Fills {@code batch} with up to {@code batch.capacity()} entries; see {@link #readBatch(ColumnBatch, int)}. */
+  /** Fills {@code batch} with up to {@code batch.capacity()} rows (records); see {@link #readBatch(ColumnBatch, int)}. */
   public int readBatch(ColumnBatch batch) {
     return readBatch(batch, batch.capacity());
   }

@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.column;
 
 import java.util.Arrays;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * Turns a batch's level pairs into its levels' positions: offsets, definition level per position
@@ -125,10 +126,13 @@ final class NestedAssembly {
       assembleOneLevel(b, rep, def, n, reach[1], maxDef, levels[0], levels[1], offsets[1], nulls);
       return;
     }
+    // The deepest level the previous entry made a position at: an entry repeating level r
+    // continues a list there, which must have an element already.
+    int last = 0;
     for (int i = 0; i < n; i++) {
       int r = rep[i];
       int d = def[i];
-      if (r > 0 && d < reach[r]) {
+      if (r > last || (r > 0 && d < reach[r])) {
         throw inconsistent(b, i, r, d, reach[r]);
       }
       int k = r;
@@ -145,6 +149,7 @@ final class NestedAssembly {
         }
         k++;
       }
+      last = k;
     }
     for (int k = 1; k <= maxRep; k++) {
       offsets[k][counts[k - 1]] = counts[k];
@@ -153,27 +158,35 @@ final class NestedAssembly {
     b.nullCount = leaves - b.valueCount;
   }
 
-  /** The common case of one repeated field (a list or map of primitives or structs), without the level loop. */
+  /**
+   * The common case of one repeated field (a list or map of primitives or structs), without the
+   * level loop and without branches on the data: every entry writes its row slot and its element
+   * slot, and the counts move on only when the entry makes a row or an element (the next write
+   * overwrites a slot that did not count). Record lengths and nulls are random in real data, so
+   * branches on them would mispredict.
+   */
   private static void assembleOneLevel(ColumnBatch b, int[] rep, int[] def, int n, int reach, int maxDef,
       int[] rows, int[] elements, int[] offsets, boolean[] nulls) {
     int rowCount = 0;
     int elementCount = 0;
+    // Whether the current record's list has an element, so that a repetition continues it.
+    boolean open = false;
+    boolean bad = false;
     for (int i = 0; i < n; i++) {
-      int r = rep[i];
       int d = def[i];
-      if (r == 0) {
-        rows[rowCount] = d;
-        offsets[rowCount] = elementCount;
-        rowCount++;
-        if (d < reach) {
-          continue;
-        }
-      } else if (d < reach) {
-        throw inconsistent(b, i, r, d, reach);
-      }
+      boolean row = rep[i] == 0;
+      boolean element = d >= reach;
+      bad |= !row & (!element | !open);
+      open = row ? element : open;
+      rows[rowCount] = d;
+      offsets[rowCount] = elementCount;
+      rowCount += row ? 1 : 0;
       elements[elementCount] = d;
       nulls[elementCount] = d < maxDef;
-      elementCount++;
+      elementCount += element ? 1 : 0;
+    }
+    if (bad) {
+      throwFirstInconsistent(b, rep, def, n, reach);
     }
     offsets[rowCount] = elementCount;
     b.positionCounts[0] = rowCount;
@@ -181,8 +194,24 @@ final class NestedAssembly {
     b.nullCount = elementCount - b.valueCount;
   }
 
-  private static IllegalStateException inconsistent(ColumnBatch b, int i, int r, int d, int reach) {
-    return new IllegalStateException("entry " + i + " of the batch repeats level " + r + " with definition level " + d
-        + ", below the " + reach + " an element of that level needs: the levels disagree with the schema");
+  /** Finds and reports the first entry {@link #assembleOneLevel} found inconsistent (a cold path). */
+  private static void throwFirstInconsistent(ColumnBatch b, int[] rep, int[] def, int n, int reach) {
+    boolean open = false;
+    for (int i = 0; i < n; i++) {
+      int r = rep[i];
+      int d = def[i];
+      if (r == 0) {
+        open = d >= reach;
+      } else if (d < reach || !open) {
+        throw inconsistent(b, i, r, d, reach);
+      }
+    }
+    throw new IllegalStateException("no inconsistent entry found");
+  }
+
+  private static ParquetDecodingException inconsistent(ColumnBatch b, int i, int r, int d, int reach) {
+    return new ParquetDecodingException("entry " + i + " of the batch repeats level " + r + " with definition level " + d
+        + " where the list it continues is empty or null, or the element needs definition level " + reach
+        + ": the levels disagree with the schema");
   }
 }

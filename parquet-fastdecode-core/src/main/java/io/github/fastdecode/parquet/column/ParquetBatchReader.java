@@ -467,7 +467,12 @@ public final class ParquetBatchReader implements Closeable {
           if (chunks[i].remainingEntries() < m) {
             throw chunkEnded(i);
           }
-          chunks[i].skipRows(m);
+          try {
+            chunks[i].skipRows(m);
+          } catch (IllegalArgumentException e) {
+            // A repeated column whose chunk holds fewer records than the row group's row count.
+            throw chunkEnded(i);
+          }
         }
       }
       rowGroupRowsLeft -= m;

@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -235,6 +236,36 @@ class NestedPagesTest {
   }
 
   @Test
+  void skipsDropV2PagesByTheirRowCountUndecoded() {
+    // Page 1 claims 3 rows and holds bytes no decoder accepts: a skip that covers it must drop it
+    // whole, from its header's row count, without touching its levels or values.
+    byte[] garbage = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+    DataPage bad = DataPageV2.uncompressed(3, 0, 7, BytesInput.from(garbage), BytesInput.from(garbage), Encoding.PLAIN,
+        BytesInput.from(garbage), null);
+    List<DataPage> pages = List.of(v2(2, new int[] {0, 1, 0}, new int[] {3, 3, 1}, new long[] {1, 2}), bad,
+        v2(2, new int[] {0, 0, 1}, new int[] {0, 3, 2}, new long[] {9}));
+    ColumnChunkReader chunk = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    chunk.skipRows(1);
+    chunk.skipRows(4); // the rest of page 0, then page 1 whole
+    ColumnBatch batch = ColumnBatch.forColumn(LIST, ELEMENT, 8);
+    assertEquals(2, chunk.readBatch(batch));
+    assertEquals(0, batch.positionDefinitionLevels(0)[0], "a null list");
+    assertEquals(3, batch.positionDefinitionLevels(0)[1]);
+    assertArrayEquals(new int[] {0, 0, 2}, Arrays.copyOf(batch.offsets(1), 3));
+    assertEquals(9L, batch.longs()[0]);
+    assertTrue(batch.nulls()[1], "the second element is null");
+    assertEquals(0, chunk.readBatch(batch));
+    // Reading instead of skipping decodes page 1 and fails there.
+    ColumnChunkReader reading = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    ColumnReadException e = assertThrows(ColumnReadException.class, () -> {
+      while (reading.readBatch(batch) > 0) {
+        // read on
+      }
+    });
+    assertEquals(1, e.page(), e.getMessage());
+  }
+
+  @Test
   void firstPageStartingInsideARecordFails() {
     List<DataPage> pages = List.of(v1(new int[] {1, 0}, new int[] {3, 3}, new long[] {1, 2}));
     assertNames(readFails(pages, 0), 0, "first page starts with repetition level 1");
@@ -264,6 +295,19 @@ class NestedPagesTest {
     // rep 1 repeats the list, but def 1 says the list is empty
     List<DataPage> pages = List.of(v1(new int[] {0, 1}, new int[] {3, 1}, new long[] {1}));
     assertNames(readFails(pages, 0), 0, "levels disagree with the schema");
+    // rep 1 adds an element to a list that def 0 made null (found by NestedAssemblyFuzzTest)
+    List<DataPage> afterNull = List.of(v1(new int[] {0, 1}, new int[] {0, 3}, new long[] {1}));
+    assertNames(readFails(afterNull, 0), 0, "levels disagree with the schema");
+    // the same two levels down: list<list<int64>>, the inner list empty, then repeated at level 2
+    MessageType two = MessageTypeParser.parseMessageType("message m { optional group a (LIST) { repeated group list {"
+        + " optional group element (LIST) { repeated group list { optional int64 element; } } } } }");
+    ColumnDescriptor inner = two.getColumns().get(0);
+    byte[] body = concat(ParquetJavaPages.rleLengthPrefixed(new int[] {0, 2}, 2), ParquetJavaPages.rleLengthPrefixed(new int[] {3, 5}, 3),
+        ParquetJavaPages.plainLongs(new long[] {1}));
+    ColumnChunkReader chunk = new ColumnChunkReader(inner, InMemoryPageReader.of(null,
+        List.of(new DataPageV1(BytesInput.from(body), 2, body.length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN))), 5);
+    ColumnReadException e = assertThrows(ColumnReadException.class, () -> chunk.readBatch(ColumnBatch.forColumn(two, inner, 4)));
+    assertTrue(e.getMessage().contains("levels disagree with the schema"), e.getMessage());
   }
 
   @Test

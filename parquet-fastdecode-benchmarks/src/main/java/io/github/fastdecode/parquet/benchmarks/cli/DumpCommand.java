@@ -18,6 +18,8 @@ package io.github.fastdecode.parquet.benchmarks.cli;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.column.RecordBatch;
+import io.github.fastdecode.parquet.column.RecordNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -25,9 +27,11 @@ import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -36,15 +40,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code dump FILE [--columns a,b] [--verbose]}: the file's values, read with this library, as JSON
- * Lines: one object per record, keys the leaf column paths joined with {@code .} in schema order.
- * Values by physical type, no logical conversion: booleans, integers (signed physical value),
- * floating point as numbers or {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}; byte arrays
- * as strings for STRING, ENUM and JSON columns, else {@code "0x"} and lowercase hex; null as null.
+ * {@code dump FILE [--columns a,b] [--verbose]}: the file's records, read with this library, as
+ * JSON Lines: one object per record, one key per top-level field in schema order. Structs are JSON
+ * objects keyed by field name, lists JSON arrays, maps arrays of {@code {"key": ..., "value": ...}}
+ * objects. Leaf values by physical type, no logical conversion: booleans, integers (signed physical
+ * value), floating point as numbers or {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}; byte
+ * arrays as strings for STRING, ENUM and JSON columns, else {@code "0x"} and lowercase hex; null as
+ * null. {@code --columns} names top-level fields (or leaf paths, which keep their struct around them).
  *
  * <p>Exit status: 0 done, 1 the file could not be read (one line on stderr naming the file, and for
- * a corrupt page the column, row group and page), 2 a bad command line, an unknown column or a
- * repeated (nested) column.
+ * a corrupt page the column, row group and page), 2 a bad command line or an unknown column.
  */
 @Command(
     name = "dump",
@@ -52,14 +57,15 @@ import picocli.CommandLine.ParentCommand;
     sortOptions = false,
     description = {
       "Print a Parquet file's values as JSON Lines, read with parquet-fastdecode: one object per row,"
-          + " keys the column paths. Flat schemas (optional groups are fine, repeated fields are not).",
+          + " keys the top-level fields; structs as objects, lists as arrays, maps as arrays of"
+          + " {\"key\": ..., \"value\": ...}. --columns picks top-level fields (or leaf paths).",
       "Values by physical type: integers as signed numbers, floating point as numbers or"
           + " \"NaN\"/\"Infinity\"/\"-Infinity\", byte arrays as strings for STRING/ENUM/JSON columns and"
           + " as \"0x...\" hex otherwise, null as null."
     },
     footerHeading = "%n",
     footer = "Exit status: 0 done, 1 the file cannot be read (one line naming file, column, row group and page),"
-        + " 2 a bad command line, an unknown column or a repeated column.")
+        + " 2 a bad command line or an unknown column.")
 final class DumpCommand implements Callable<Integer>, Verbose.Holder {
   @ParentCommand
   Main main;
@@ -98,45 +104,23 @@ final class DumpCommand implements Callable<Integer>, Verbose.Holder {
     }
     List<String> chosen;
     try {
-      chosen = input.chosenInSchemaOrder(schema);
+      chosen = chosen(input, schema);
     } catch (IllegalArgumentException e) {
       err.println(prefix + e.getMessage());
       return Main.USAGE;
     }
-    for (ColumnDescriptor c : schema.getColumns()) {
-      if (c.getMaxRepetitionLevel() > 0 && (chosen == null || chosen.contains(FileArguments.path(c)))) {
-        err.println(prefix + "column " + FileArguments.path(c)
-            + " is repeated: dump reads flat schemas (scan reads any; --columns can leave it out)");
-        return Main.USAGE;
-      }
-    }
     Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(input.file), chosen)) {
-      List<ColumnDescriptor> columns = reader.columns();
-      String[] keys = new String[columns.size()];
-      boolean[] text = new boolean[columns.size()];
-      for (int c = 0; c < keys.length; c++) {
-        keys[c] = jsonString(String.join(".", columns.get(c).getPath())) + ":";
-        LogicalTypeAnnotation logical = columns.get(c).getPrimitiveType().getLogicalTypeAnnotation();
-        text[c] = logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-            || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-            || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-      }
-      ColumnBatch[] batches = reader.newBatches(4096, ColumnBatch.Layout.ROW_POSITIONS);
+      RecordBatch batch = reader.newRecordBatch(4096);
+      RecordJson json = new RecordJson(batch);
       StringBuilder line = new StringBuilder(256);
       int rows;
-      while ((rows = reader.nextBatch(batches)) > 0) {
+      while ((rows = reader.nextBatch(batch)) > 0) {
+        json.startBatch();
         for (int r = 0; r < rows; r++) {
           line.setLength(0);
-          line.append('{');
-          for (int c = 0; c < keys.length; c++) {
-            if (c > 0) {
-              line.append(',');
-            }
-            line.append(keys[c]);
-            appendValue(line, batches[c], r, text[c]);
-          }
-          line.append("}\n");
+          json.appendRecord(line, r);
+          line.append('\n');
           w.append(line);
         }
       }
@@ -145,6 +129,143 @@ final class DumpCommand implements Callable<Integer>, Verbose.Holder {
     } catch (Exception e) {
       flushQuietly(w);
       return FileArguments.failed(prefix, e, verbose, err);
+    }
+  }
+
+  /**
+   * What {@code --columns} names, checked: top-level fields or leaf paths; null when it names none.
+   * An unknown name is an {@link IllegalArgumentException} listing the top-level fields.
+   */
+  static List<String> chosen(FileArguments input, MessageType schema) {
+    if (input.columns == null) {
+      return null;
+    }
+    List<String> fields = new ArrayList<>();
+    schema.getFields().forEach(f -> fields.add(f.getName()));
+    List<String> leaves = new ArrayList<>();
+    schema.getColumns().forEach(c -> leaves.add(FileArguments.path(c)));
+    for (String name : input.columns) {
+      if (!fields.contains(name) && !leaves.contains(name)) {
+        throw new IllegalArgumentException("no column '" + name + "'; its columns are " + String.join(", ", fields));
+      }
+    }
+    List<String> chosen = new ArrayList<>();
+    for (String f : fields) {
+      if (input.columns.contains(f)) {
+        chosen.add(f);
+      }
+    }
+    for (String l : leaves) {
+      if (input.columns.contains(l) && !chosen.contains(l.split("\\.")[0])) {
+        chosen.add(l);
+      }
+    }
+    return chosen;
+  }
+
+  /** Writes a record batch's records as JSON; per-leaf indexes from positions to dense values, reused. */
+  static final class RecordJson {
+    private final RecordBatch batch;
+    private final Map<ColumnBatch, int[]> valueIndex = new IdentityHashMap<>();
+    private final Map<ColumnBatch, Boolean> text = new IdentityHashMap<>();
+
+    RecordJson(RecordBatch batch) {
+      this.batch = batch;
+      for (ColumnBatch c : batch.columns()) {
+        LogicalTypeAnnotation logical = c.column().getPrimitiveType().getLogicalTypeAnnotation();
+        text.put(c, logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+            || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation);
+        valueIndex.put(c, new int[0]);
+      }
+    }
+
+    /** After each read: maps every leaf position to its value (values are dense over non-null positions). */
+    void startBatch() {
+      for (ColumnBatch c : batch.columns()) {
+        int n = c.leafCount();
+        int[] idx = valueIndex.get(c);
+        if (idx.length < n) {
+          idx = new int[Math.max(n, idx.length * 2)];
+          valueIndex.put(c, idx);
+        }
+        boolean dense = c.isNested() || c.layout() == ColumnBatch.Layout.DENSE;
+        boolean[] nulls = c.nulls();
+        for (int p = 0, k = 0; p < n; p++) {
+          idx[p] = dense ? k : p;
+          k += nulls[p] ? 0 : 1;
+        }
+      }
+    }
+
+    void appendRecord(StringBuilder s, int row) {
+      s.append('{');
+      boolean first = true;
+      for (RecordNode f : batch.fields()) {
+        if (!first) {
+          s.append(',');
+        }
+        first = false;
+        s.append(jsonString(f.name())).append(':');
+        appendNode(s, f, row);
+      }
+      s.append('}');
+    }
+
+    private void appendNode(StringBuilder s, RecordNode n, int p) {
+      if (n.isNull(p)) {
+        s.append("null");
+        return;
+      }
+      switch (n.kind()) {
+        case PRIMITIVE: {
+          ColumnBatch c = n.column();
+          appendLeaf(s, c, valueIndex.get(c)[p], text.get(c));
+          break;
+        }
+        case LIST: {
+          int[] o = n.offsets();
+          s.append('[');
+          for (int q = o[p]; q < o[p + 1]; q++) {
+            if (q > o[p]) {
+              s.append(',');
+            }
+            appendNode(s, n.element(), q);
+          }
+          s.append(']');
+          break;
+        }
+        case MAP: {
+          int[] o = n.offsets();
+          s.append('[');
+          for (int q = o[p]; q < o[p + 1]; q++) {
+            if (q > o[p]) {
+              s.append(',');
+            }
+            s.append("{\"key\":");
+            appendNode(s, n.key(), q);
+            s.append(",\"value\":");
+            appendNode(s, n.value(), q);
+            s.append('}');
+          }
+          s.append(']');
+          break;
+        }
+        default: {
+          s.append('{');
+          boolean first = true;
+          for (RecordNode c : n.children()) {
+            if (!first) {
+              s.append(',');
+            }
+            first = false;
+            s.append(jsonString(c.name())).append(':');
+            appendNode(s, c, p);
+          }
+          s.append('}');
+          break;
+        }
+      }
     }
   }
 
@@ -161,6 +282,11 @@ final class DumpCommand implements Callable<Integer>, Verbose.Holder {
       s.append("null");
       return;
     }
+    appendLeaf(s, b, row, text);
+  }
+
+  /** Value {@code row} of the batch's value arrays (not null). */
+  static void appendLeaf(StringBuilder s, ColumnBatch b, int row, boolean text) {
     switch (b.type()) {
       case BOOLEAN:
         s.append(b.booleans()[row]);
