@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.column;
 
 import java.util.Arrays;
 import java.util.PrimitiveIterator;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * The rows of one row group a filtered scan returns, as runs of consecutive row indexes, and the
@@ -56,7 +57,8 @@ final class FilteredRowGroup {
         continue;
       }
       if (g.runs > 0 && r < g.to[g.runs - 1]) {
-        throw new IllegalStateException("row indexes out of order: " + r + " after " + (g.to[g.runs - 1] - 1));
+        throw new ParquetDecodingException("row group " + rowGroup + ": the page filter's row indexes are out of order: " + r
+            + " after " + (g.to[g.runs - 1] - 1));
       }
       if (g.runs == g.from.length) {
         g.from = Arrays.copyOf(g.from, g.runs * 2);

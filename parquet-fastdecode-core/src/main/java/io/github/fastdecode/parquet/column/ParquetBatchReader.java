@@ -119,10 +119,21 @@ public final class ParquetBatchReader implements Closeable {
     // Page filtering keeps every column on the selected rows (a repeated column's rows are records).
     this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
-    this.rowsLeft = filtered ? file.getFilteredRecordCount() : file.getRecordCount();
+    this.rowsLeft = filtered ? filteredRecordCount(file) : file.getRecordCount();
     this.names = new String[columns.size()];
     for (int i = 0; i < names.length; i++) {
       names[i] = String.join(".", columns.get(i).getPath());
+    }
+  }
+
+  /** The rows the page index selects; a page index parquet-hadoop cannot use (a lying offset index) is a bad file. */
+  private static long filteredRecordCount(ParquetFileReader file) {
+    try {
+      return file.getFilteredRecordCount();
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ParquetDecodingException("cannot filter the row groups by their page index: " + describe(e), e);
     }
   }
 
