@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet;
 
+import io.github.fastdecode.parquet.convert.DecimalConversions;
 import io.github.fastdecode.parquet.convert.TimeConversions;
 import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
 import org.apache.parquet.column.values.ValuesReader;
@@ -38,6 +39,8 @@ public abstract class BatchValuesReader extends ValuesReader {
 
   /** Reused by {@link #readUnsignedLongsAsBigEndian}: decoded in chunks, then encoded. */
   private long[] unsignedScratch;
+  /** Reused by {@link #readBigEndianAsLongs}: values copied in chunks, then converted. */
+  private BinaryBatch bigEndianScratch;
 
   /** Reads {@code count} INT32 values. */
   public void readIntegers(int[] dst, int offset, int count) {
@@ -161,6 +164,32 @@ public abstract class BatchValuesReader extends ValuesReader {
       int n = Math.min(UNSIGNED_CHUNK, count - done);
       readLongs(chunk, 0, n);
       dst.appendUnsignedLongsBigEndian(chunk, n);
+      done += n;
+    }
+  }
+
+  /**
+   * Reads {@code count} FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY values holding big-endian two's-complement
+   * integers (DECIMAL's unscaled values) as {@code long}s. An empty value is 0. The default copies the
+   * values in chunks with {@link #readBinaries} and converts them.
+   *
+   * @throws ArithmeticException if a value wider than 8 bytes does not fit in a long
+   */
+  public void readBigEndianAsLongs(long[] dst, int offset, int count) {
+    checkRange(dst.length, offset, count);
+    BinaryBatch chunk = bigEndianScratch;
+    if (chunk == null) {
+      chunk = bigEndianScratch = new BinaryBatch(UNSIGNED_CHUNK, UNSIGNED_CHUNK * 16);
+    }
+    for (int done = 0; done < count; ) {
+      int n = Math.min(UNSIGNED_CHUNK, count - done);
+      chunk.clear();
+      readBinaries(chunk, n);
+      byte[] bytes = chunk.bytes();
+      int[] offsets = chunk.offsets();
+      for (int i = 0; i < n; i++) {
+        dst[offset + done + i] = DecimalConversions.bigEndianToLong(bytes, offsets[i], offsets[i + 1] - offsets[i]);
+      }
       done += n;
     }
   }

@@ -56,7 +56,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * ColumnChunkReader chunk = new ColumnChunkReader(column, rowGroup.getPageReader(column), 0);
  * ColumnBatch batch = ColumnBatch.forColumn(column, 4096);
  * chunk.skipRows(100);                       // decoders' skip paths: nothing is materialised
- * while (chunk.readBatch(batch) > 0) {
+ * while (chunk.readBatch(batch) > 0) {       // rows; for a repeated column whole records
  *   long[] values = batch.longs();           // INT64 column: batch.valueCount() non-null values
  *   boolean[] nulls = batch.nulls();         // optional column: which of batch.rowCount() rows are null
  * }
@@ -120,6 +120,8 @@ public final class ColumnChunkReader {
   // boundaries can be found before entries join a batch.
   /** The current page's row count when its header gives one (V2 pages, V1 with an offset index), else -1. */
   private int pageRows = -1;
+  /** Records of a repeated column started in the current page and read or skipped. */
+  private int pageRecordsDone;
   private boolean pageIsV2;
   private int[] windowRep = new int[0];
   private int[] windowDef = new int[0];
@@ -198,7 +200,7 @@ public final class ColumnChunkReader {
     return totalEntries - entriesRead;
   }
 
-  /** Fills {@code batch} with up to {@code batch.capacity()} entries; see {@link #readBatch(ColumnBatch, int)}. */
+  /** Fills {@code batch} with up to {@code batch.capacity()} rows (records); see {@link #readBatch(ColumnBatch, int)}. */
   public int readBatch(ColumnBatch batch) {
     return readBatch(batch, batch.capacity());
   }
@@ -282,12 +284,56 @@ public final class ColumnChunkReader {
     } catch (RuntimeException e) {
       throw wrap(e, pageIndex);
     }
-    return pageFirstRow < 0 ? -1 : pageFirstRow + (pageEntries - pageRemaining);
+    if (pageFirstRow < 0) {
+      return -1;
+    }
+    return pageFirstRow + (maxRep > 0 ? pageRecordsDone : pageEntries - pageRemaining);
   }
 
-  /** Entries left in the current page (0 before the first page and at a page's end). */
-  int entriesLeftInPage() {
-    return pageRemaining;
+  /**
+   * Rows left in the current page (0 before the first page and at a page's end): entries of a flat
+   * column, records of a repeated one (from the page's row count; -1 when its header and the offset
+   * index do not say it).
+   */
+  long rowsLeftInPage() {
+    if (maxRep == 0) {
+      return pageRemaining;
+    }
+    return pageRows < 0 ? -1 : pageRows - pageRecordsDone;
+  }
+
+  /**
+   * Adds up to {@code max} whole records of a repeated column after those {@code batch} holds (a
+   * filtered scan fills one batch from several runs of rows; the caller checked the batch's column
+   * and that the chunk is at a record's start) and returns how many; {@link #finishRecords} then
+   * sets the batch's offsets.
+   */
+  int appendRecords(ColumnBatch batch, int max) {
+    try {
+      return readRecords(batch, max);
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      throw located(e);
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+  }
+
+  /** Sets the offsets and nulls of a batch of a repeated column filled by {@link #appendRecords}. */
+  void finishRecords(ColumnBatch batch) {
+    try {
+      NestedAssembly.assemble(batch);
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+  }
+
+  /** Whether this is a repeated column (rows are records). */
+  boolean repeated() {
+    return maxRep > 0;
   }
 
   /**
@@ -478,6 +524,7 @@ public final class ColumnChunkReader {
     windowPos = 0;
     pageIsV2 = page instanceof DataPageV2;
     pageRows = pageIsV2 ? ((DataPageV2) page).getRowCount() : page.getIndexRowCount().orElse(-1);
+    pageRecordsDone = 0;
   }
 
   /**
@@ -485,8 +532,9 @@ public final class ColumnChunkReader {
    * go on with the batch's last record (repetition level above 0) join it first, so a record read
    * to the end of a page is only complete once the next page's first level is known.
    */
-  private void readRecords(ColumnBatch batch, int max) {
+  private int readRecords(ColumnBatch batch, int max) {
     int records = 0;
+    int startEntries = batch.entryCount;
     while (nextEntriesAvailable()) {
       if (records == max && pageRemaining == pageEntries && pageIsV2) {
         break; // a V2 page starts with a record
@@ -497,13 +545,14 @@ public final class ColumnChunkReader {
       int end = pos;
       int stop = windowLength;
       if (rep[end] != 0) {
-        if (batch.entryCount == 0) {
+        if (batch.entryCount == startEntries) {
           throw problem("entry " + (pageEntries - pageRemaining) + " has repetition level " + rep[end] + " but no record is open");
         }
         end = nextRecord(rep, end, stop);
       }
       while (end < stop && records < max) {
         records++;
+        pageRecordsDone++;
         end = nextRecord(rep, end + 1, stop);
       }
       take(batch, pos, end - pos);
@@ -511,7 +560,8 @@ public final class ColumnChunkReader {
         break;
       }
     }
-    batch.rowCount = records;
+    batch.rowCount += records;
+    return records;
   }
 
   /** The first index at or after {@code from} below {@code stop} whose repetition level is 0, or {@code stop}. */
@@ -583,6 +633,7 @@ public final class ColumnChunkReader {
       }
       while (end < stop && left > 0) {
         left--;
+        pageRecordsDone++;
         end = nextRecord(rep, end + 1, stop);
       }
       int n = end - pos;

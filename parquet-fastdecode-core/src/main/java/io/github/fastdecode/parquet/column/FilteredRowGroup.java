@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.column;
 
 import java.util.Arrays;
 import java.util.PrimitiveIterator;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * The rows of one row group a filtered scan returns, as runs of consecutive row indexes, and the
@@ -28,7 +29,8 @@ import java.util.PrimitiveIterator;
  * run, and its pages may go on past it. Before a run is read, each column skips (inside its current
  * page, through the decoders' skip paths) to the run's first row, whose index it knows from the
  * offset index parquet-hadoop attaches to each page; within a run every page of every column is
- * present, so a run is read straight through. Skips of selected rows move the cursor only: the
+ * present, so a run is read straight through. A repeated column counts rows as records
+ * (repetition level 0) and its batch gets its offsets once all runs are in. Skips of selected rows move the cursor only: the
  * columns catch up when rows are next read.
  */
 final class FilteredRowGroup {
@@ -55,7 +57,8 @@ final class FilteredRowGroup {
         continue;
       }
       if (g.runs > 0 && r < g.to[g.runs - 1]) {
-        throw new IllegalStateException("row indexes out of order: " + r + " after " + (g.to[g.runs - 1] - 1));
+        throw new ParquetDecodingException("row group " + rowGroup + ": the page filter's row indexes are out of order: " + r
+            + " after " + (g.to[g.runs - 1] - 1));
       }
       if (g.runs == g.from.length) {
         g.from = Arrays.copyOf(g.from, g.runs * 2);
@@ -89,7 +92,7 @@ final class FilteredRowGroup {
       int len = (int) Math.min(to[run] - start, want - done);
       for (int i = 0; i < chunks.length; i++) {
         moveTo(chunks[i], start, names[i]);
-        int got = chunks[i].appendEntries(batches[i], len);
+        int got = chunks[i].repeated() ? chunks[i].appendRecords(batches[i], len) : chunks[i].appendEntries(batches[i], len);
         if (got != len) {
           throw new ColumnReadException(names[i], rowGroup, ColumnReadException.CHUNK,
               "the column's pages end inside the selected rows " + start + ".." + (start + len - 1), null);
@@ -98,6 +101,11 @@ final class FilteredRowGroup {
       read.add(start, len);
       done += len;
       advance(len);
+    }
+    for (int i = 0; i < chunks.length; i++) {
+      if (chunks[i].repeated()) {
+        chunks[i].finishRecords(batches[i]);
+      }
     }
   }
 
@@ -114,7 +122,10 @@ final class FilteredRowGroup {
     }
   }
 
-  /** Skips {@code chunk} forward to row {@code row}, a page at a time. */
+  /**
+   * Skips {@code chunk} forward to row {@code row}, a page at a time (a repeated column's rows are
+   * records, counted by repetition level 0; its pages start with a record, as the page index needs).
+   */
   private void moveTo(ColumnChunkReader chunk, long row, String name) {
     while (true) {
       long at = chunk.nextRowIndex();
@@ -126,7 +137,12 @@ final class FilteredRowGroup {
             ? "the filtered pages do not say their first row, or end before row " + row
             : "the filtered pages skip row " + row + " (the next page starts at row " + at + ")", null);
       }
-      chunk.skipRows(Math.min(row - at, chunk.entriesLeftInPage()));
+      long inPage = chunk.rowsLeftInPage();
+      if (inPage <= 0) {
+        throw new ColumnReadException(name, rowGroup, ColumnReadException.CHUNK,
+            "the filtered page starting before row " + row + " does not say how many rows it holds", null);
+      }
+      chunk.skipRows(Math.min(row - at, inPage));
     }
   }
 

@@ -443,13 +443,9 @@ public final class LogicalColumn {
       case INT96_NANOS:
         r.readInt96AsNanos(b.longs, at, n);
         break;
-      case BYTES_TO_LONG: {
-        BinaryBatch scratch = b.binaries;
-        int first = scratch.size();
-        r.readBinaries(scratch, n);
-        bytesToLongs(scratch, first, b.longs, at, n);
+      case BYTES_TO_LONG:
+        r.readBigEndianAsLongs(b.longs, at, n);
         break;
-      }
       case I32_TO_128: {
         int[] src = b.ints;
         r.readIntegers(src, at, n);
@@ -589,32 +585,6 @@ public final class LogicalColumn {
         throw new ArithmeticException("long overflow: " + what + " " + v + " in column " + path + " does not fit in nanoseconds");
       }
       a[i] = v * factor;
-    }
-  }
-
-  /** Big-endian two's-complement values to longs; a value wider than 8 bytes must be sign extension there. */
-  private void bytesToLongs(BinaryBatch src, int first, long[] dst, int at, int n) {
-    byte[] bytes = src.bytes();
-    int[] offsets = src.offsets();
-    for (int i = 0; i < n; i++) {
-      int o = offsets[first + i];
-      int len = offsets[first + i + 1] - o;
-      long v = 0;
-      if (len == 8) {
-        // FIXED_LEN_BYTE_ARRAY(8), the usual width for precision 18: one 8-byte load.
-        v = Long.reverseBytes(LittleEndian.getLong(bytes, o));
-      } else if (len > 0) {
-        int start = o;
-        if (len > 8) {
-          start = o + len - 8;
-          checkSignExtension(bytes, o, start, 8);
-        }
-        v = bytes[start]; // sign-extended
-        for (int p = start + 1, end = o + len; p < end; p++) {
-          v = (v << 8) | (bytes[p] & 0xFF);
-        }
-      }
-      dst[at + i] = v;
     }
   }
 

@@ -158,35 +158,55 @@ final class NestedAssembly {
     b.nullCount = leaves - b.valueCount;
   }
 
-  /** The common case of one repeated field (a list or map of primitives or structs), without the level loop. */
+  /**
+   * The common case of one repeated field (a list or map of primitives or structs), without the
+   * level loop and without branches on the data: every entry writes its row slot and its element
+   * slot, and the counts move on only when the entry makes a row or an element (the next write
+   * overwrites a slot that did not count). Record lengths and nulls are random in real data, so
+   * branches on them would mispredict.
+   */
   private static void assembleOneLevel(ColumnBatch b, int[] rep, int[] def, int n, int reach, int maxDef,
       int[] rows, int[] elements, int[] offsets, boolean[] nulls) {
     int rowCount = 0;
     int elementCount = 0;
     // Whether the current record's list has an element, so that a repetition continues it.
     boolean open = false;
+    boolean bad = false;
     for (int i = 0; i < n; i++) {
-      int r = rep[i];
       int d = def[i];
-      if (r == 0) {
-        rows[rowCount] = d;
-        offsets[rowCount] = elementCount;
-        rowCount++;
-        open = d >= reach;
-        if (!open) {
-          continue;
-        }
-      } else if (d < reach || !open) {
-        throw inconsistent(b, i, r, d, reach);
-      }
+      boolean row = rep[i] == 0;
+      boolean element = d >= reach;
+      bad |= !row & (!element | !open);
+      open = row ? element : open;
+      rows[rowCount] = d;
+      offsets[rowCount] = elementCount;
+      rowCount += row ? 1 : 0;
       elements[elementCount] = d;
       nulls[elementCount] = d < maxDef;
-      elementCount++;
+      elementCount += element ? 1 : 0;
+    }
+    if (bad) {
+      throwFirstInconsistent(b, rep, def, n, reach);
     }
     offsets[rowCount] = elementCount;
     b.positionCounts[0] = rowCount;
     b.positionCounts[1] = elementCount;
     b.nullCount = elementCount - b.valueCount;
+  }
+
+  /** Finds and reports the first entry {@link #assembleOneLevel} found inconsistent (a cold path). */
+  private static void throwFirstInconsistent(ColumnBatch b, int[] rep, int[] def, int n, int reach) {
+    boolean open = false;
+    for (int i = 0; i < n; i++) {
+      int r = rep[i];
+      int d = def[i];
+      if (r == 0) {
+        open = d >= reach;
+      } else if (d < reach || !open) {
+        throw inconsistent(b, i, r, d, reach);
+      }
+    }
+    throw new IllegalStateException("no inconsistent entry found");
   }
 
   private static ParquetDecodingException inconsistent(ColumnBatch b, int i, int r, int d, int reach) {

@@ -88,8 +88,8 @@ import org.apache.parquet.schema.Type;
  * not match the predicate can still appear</b>, namely every row of the selected row ranges, the
  * same rows parquet-java's reader returns. Evaluate the predicate on the batch to drop them. {@link
  * #rowIndexes(long[])} tells which rows of the file a batch holds. All columns of a batch stay
- * aligned: each column skips the rows of its pages that lie outside the selected ranges. With a
- * repeated column among those read, only row groups are filtered (pages are read whole).
+ * aligned: each column skips the rows of its pages that lie outside the selected ranges, a repeated
+ * column whole records (counted by repetition level 0).
  */
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
@@ -116,14 +116,24 @@ public final class ParquetBatchReader implements Closeable {
     this.bounds = bounds;
     this.columns = List.copyOf(columns);
     this.chunks = new ColumnChunkReader[columns.size()];
-    // Page filtering keeps flat columns on the selected rows; with a repeated column among those
-    // read, row groups are still dropped by the filter (parquet-hadoop did that when opening), pages not.
-    this.filtered = filter != null && FilterCompat.isFilteringRequired(filter) && flat(columns);
+    // Page filtering keeps every column on the selected rows (a repeated column's rows are records).
+    this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
-    this.rowsLeft = filtered ? file.getFilteredRecordCount() : file.getRecordCount();
+    this.rowsLeft = filtered ? filteredRecordCount(file) : file.getRecordCount();
     this.names = new String[columns.size()];
     for (int i = 0; i < names.length; i++) {
       names[i] = String.join(".", columns.get(i).getPath());
+    }
+  }
+
+  /** The rows the page index selects; a page index parquet-hadoop cannot use (a lying offset index) is a bad file. */
+  private static long filteredRecordCount(ParquetFileReader file) {
+    try {
+      return file.getFilteredRecordCount();
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ParquetDecodingException("cannot filter the row groups by their page index: " + describe(e), e);
     }
   }
 
@@ -188,15 +198,6 @@ public final class ParquetBatchReader implements Closeable {
       file.close();
       throw e;
     }
-  }
-
-  private static boolean flat(List<ColumnDescriptor> columns) {
-    for (ColumnDescriptor c : columns) {
-      if (c.getMaxRepetitionLevel() > 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
@@ -467,7 +468,12 @@ public final class ParquetBatchReader implements Closeable {
           if (chunks[i].remainingEntries() < m) {
             throw chunkEnded(i);
           }
-          chunks[i].skipRows(m);
+          try {
+            chunks[i].skipRows(m);
+          } catch (IllegalArgumentException e) {
+            // A repeated column whose chunk holds fewer records than the row group's row count.
+            throw chunkEnded(i);
+          }
         }
       }
       rowGroupRowsLeft -= m;

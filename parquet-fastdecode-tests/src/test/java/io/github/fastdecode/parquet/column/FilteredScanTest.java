@@ -387,51 +387,217 @@ class FilteredScanTest {
     }
   }
 
-  /**
-   * With a repeated column among those read, row groups are still dropped by the filter but pages
-   * are read whole: the rows are parquet-java's with the column index filter off.
-   */
-  @Test
-  void withARepeatedColumnOnlyRowGroupsAreFiltered() throws IOException {
-    MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
-        "message nested { required int64 id; optional group xs (LIST) { repeated group list { optional int32 element; } } }");
-    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+  // ---- nested columns ----------------------------------------------------------------------
+
+  static final MessageType NESTED = org.apache.parquet.schema.MessageTypeParser.parseMessageType("message nested {"
+      + " required int64 id; optional int32 small;"
+      + " optional group xs (LIST) { repeated group list { optional int64 element; } }"
+      + " optional group m (MAP) { repeated group key_value { required binary key (STRING); optional int64 value; } }"
+      + " optional group st { optional int32 a; optional group tags (LIST) { repeated group list { required binary element (STRING); } } } }");
+  static final int NESTED_ROWS = 4000;
+
+  /** Sorted ids (so ranges drop pages), a few long lists (so records span pages), nulls and empties everywhere. */
+  static List<Group> nestedRows(long seed) {
+    Random random = new Random(seed);
+    SimpleGroupFactory groups = new SimpleGroupFactory(NESTED);
     List<Group> rows = new ArrayList<>();
-    Random random = new Random(SEED);
-    for (int r = 0; r < 3000; r++) {
+    for (int r = 0; r < NESTED_ROWS; r++) {
       Group g = groups.newGroup();
       g.add("id", (long) r);
-      Group xs = g.addGroup("xs");
-      for (int k = random.nextInt(4); k > 0; k--) {
-        xs.addGroup("list").add("element", random.nextInt());
+      if (random.nextInt(5) != 0) {
+        g.add("small", random.nextInt(50));
+      }
+      if (random.nextInt(6) != 0) {
+        Group xs = g.addGroup("xs");
+        int n = random.nextInt(10) == 0 ? 20 + random.nextInt(60) : random.nextInt(4);
+        for (int k = 0; k < n; k++) {
+          Group e = xs.addGroup("list");
+          if (random.nextInt(5) != 0) {
+            e.add("element", random.nextBoolean() ? random.nextLong() : random.nextInt(7));
+          }
+        }
+      }
+      if (random.nextInt(4) != 0) {
+        Group m = g.addGroup("m");
+        for (int k = random.nextInt(4); k > 0; k--) {
+          Group kv = m.addGroup("key_value");
+          kv.add("key", "k" + random.nextInt(20));
+          if (random.nextInt(3) != 0) {
+            kv.add("value", (long) random.nextInt(1000));
+          }
+        }
+      }
+      if (random.nextInt(5) != 0) {
+        Group st = g.addGroup("st");
+        if (random.nextInt(3) != 0) {
+          st.add("a", random.nextInt(100));
+        }
+        if (random.nextBoolean()) {
+          Group tags = st.addGroup("tags");
+          for (int k = random.nextInt(3); k > 0; k--) {
+            tags.addGroup("list").add("element", "t" + random.nextInt(5));
+          }
+        }
       }
       rows.add(g);
     }
-    Path f = dir.resolve("nested-filtered.parquet");
-    ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(schema)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withPageRowCountLimit(100).withPageSize(512)
-        .withMinRowCountForPageSizeCheck(1), f, rows, 1000);
-    FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 1200L), lt(longColumn("id"), 1210L)));
-    List<Long> expected = new ArrayList<>();
-    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f)
-        .withFilter(filter).useColumnIndexFilter(false).useRecordFilter(false).build()) {
-      Group g;
-      while ((g = r.read()) != null) {
-        expected.add(g.getLong("id", 0));
+    return rows;
+  }
+
+  /** A random predicate over the nested schema's flat columns (parquet-java filters no repeated column). */
+  static FilterPredicate nestedPredicate(Random random, int depth) {
+    if (depth < 2 && random.nextInt(3) == 0) {
+      FilterPredicate a = nestedPredicate(random, depth + 1);
+      FilterPredicate b = nestedPredicate(random, depth + 1);
+      int k = random.nextInt(3);
+      return k == 0 ? and(a, b) : k == 1 ? or(a, b) : not(a);
+    }
+    int op = random.nextInt(5);
+    switch (random.nextInt(3)) {
+      case 0: {
+        long v = random.nextInt(NESTED_ROWS + 10) - 5;
+        long w = v + random.nextInt(200);
+        return op == 0 ? eq(longColumn("id"), v) : op == 1 ? lt(longColumn("id"), v)
+            : op == 2 ? and(gtEq(longColumn("id"), v), lt(longColumn("id"), w))
+            : op == 3 ? in(longColumn("id"), setOf(v, w, w + 7)) : or(lt(longColumn("id"), v / 10), gt(longColumn("id"), NESTED_ROWS - v / 10));
+      }
+      case 1: {
+        int v = random.nextInt(55);
+        return op == 0 ? eq(intColumn("small"), v) : op == 1 ? lt(intColumn("small"), v) : op == 2 ? eq(intColumn("small"), null)
+            : op == 3 ? gt(intColumn("small"), v) : notEq(intColumn("small"), v);
+      }
+      default: {
+        int v = random.nextInt(105);
+        return op == 0 ? eq(intColumn("st.a"), v) : op == 1 ? eq(intColumn("st.a"), null) : op == 2 ? lt(intColumn("st.a"), v)
+            : gtEq(intColumn("st.a"), v);
       }
     }
-    assertEquals(1000, expected.size(), "parquet-java keeps the one row group the range falls in");
-    List<Long> ids = new ArrayList<>();
-    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id", "xs"), filter)) {
-      assertTrue(!reader.isFiltered());
-      ColumnBatch[] batches = reader.newBatches(300, ColumnBatch.Layout.DENSE);
-      int n;
-      while ((n = reader.nextBatch(batches)) > 0) {
-        for (int i = 0; i < n; i++) {
-          ids.add(batches[0].longs()[i]);
+  }
+
+  /** parquet-java's filtered read of the nested file: records as plain values (see NestedRecords) and their row indexes. */
+  static Rows nestedParquetJava(Path f, FilterCompat.Filter filter, List<String> columns) throws IOException {
+    Configuration conf = new Configuration();
+    if (columns != null) {
+      conf.set(ReadSupport.PARQUET_READ_SCHEMA, ParquetBatchReader.projection(NESTED, ParquetBatchReader.choose(NESTED, columns)).toString());
+    }
+    Rows out = new Rows();
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f)
+        .withConf(conf).withFilter(filter).useColumnIndexFilter(true).useRecordFilter(false).build()) {
+      Group g;
+      while ((g = r.read()) != null) {
+        out.values.add(new Object[] {NestedRecords.record(g)});
+        out.indexes.add(r.getCurrentRowIndex());
+      }
+    }
+    return out;
+  }
+
+  /** Our filtered read of the nested file into record batches, skipping where {@code skips} says. */
+  static Rows nestedOurs(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, Random skips, long[] filteredRows)
+      throws IOException {
+    Rows out = new Rows();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
+      assertTrue(reader.isFiltered());
+      filteredRows[0] += reader.totalRows() - reader.remainingRows();
+      RecordBatch batch = reader.newRecordBatch(batchSize);
+      long[] indexes = new long[batchSize];
+      while (true) {
+        if (skips != null && skips.nextInt(3) == 0 && reader.remainingRows() > 0) {
+          long n = Math.min(reader.remainingRows(), skips.nextInt(3 * batchSize + 2));
+          reader.skipRows(n);
+          for (long i = 0; i < n; i++) {
+            out.values.add(null);
+            out.indexes.add(-1L);
+          }
+        }
+        int rows = reader.nextBatch(batch);
+        if (rows == 0) {
+          break;
+        }
+        assertEquals(rows, reader.rowIndexes(indexes));
+        List<java.util.Map<String, Object>> records = NestedRecords.records(batch);
+        assertEquals(rows, records.size());
+        for (int r = 0; r < rows; r++) {
+          out.values.add(new Object[] {records.get(r)});
+          out.indexes.add(indexes[r]);
+        }
+      }
+      assertEquals(0, reader.remainingRows());
+    }
+    return out;
+  }
+
+  /**
+   * With lists, maps and structs among the columns, pages are filtered too: every column, flat or
+   * repeated (records counted by repetition level 0), skips to the selected rows of its own pages,
+   * and the records are parquet-java's with the column index filter on.
+   */
+  @Test
+  void nestedColumnsAreFilteredByPagesLikeParquetJava(@TempDir Path nestedDir) throws IOException {
+    NestedRecords.WriteOptions[] options = {
+      new NestedRecords.WriteOptions(false, true, 20, 16 << 10),
+      new NestedRecords.WriteOptions(true, true, 7, 12 << 10),
+      new NestedRecords.WriteOptions(false, false, 13, 1 << 20),
+      new NestedRecords.WriteOptions(true, false, 50, 8 << 10),
+    };
+    List<Path> nestedFiles = new ArrayList<>();
+    for (int i = 0; i < options.length; i++) {
+      Path f = nestedDir.resolve("nested-" + options[i] + ".parquet");
+      NestedRecords.write(f, NESTED, nestedRows(SEED + 100 + i), options[i]);
+      nestedFiles.add(f);
+    }
+    Random random = new Random(SEED + 2);
+    List<List<String>> projections = java.util.Arrays.asList(null, List.of("xs"), List.of("id", "m"), List.of("st", "small"), List.of("m", "xs", "st"));
+    int[] sizes = {1, 2, 5, 64, 333, 4096};
+    long[] filteredRows = new long[1];
+    long selected = 0;
+    for (int p = 0; p < 30; p++) {
+      FilterPredicate predicate = nestedPredicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = nestedFiles.get(p % nestedFiles.size());
+      List<String> columns = projections.get(p % projections.size());
+      Rows expected = nestedParquetJava(f, filter, columns);
+      selected += expected.values.size();
+      for (int size : sizes) {
+        String where = f.getFileName() + " " + predicate + " columns " + columns + " batch " + size;
+        assertSameRows(expected, nestedOurs(f, filter, columns, size, null, filteredRows), where);
+        if ((p + size) % 2 == 0) {
+          assertSameRows(expected, nestedOurs(f, filter, columns, size, new Random(SEED + p * 17L + size), filteredRows), where + " with skips");
         }
       }
     }
-    assertEquals(expected, ids);
+    assertTrue(filteredRows[0] > 0, "the column index dropped pages of row groups kept");
+    assertTrue(selected > 0 && selected < 30L * NESTED_ROWS * 3 / 4, selected + " records selected");
+  }
+
+  /** Per-leaf batches of a filtered read with a repeated column: each column's records line up with the flat column's. */
+  @Test
+  void perLeafBatchesOfARepeatedColumnStayAlignedUnderAPageFilter(@TempDir Path nestedDir) throws IOException {
+    Path f = nestedDir.resolve("nested-leaves.parquet");
+    List<Group> written = nestedRows(SEED + 7);
+    NestedRecords.write(f, NESTED, written, new NestedRecords.WriteOptions(false, true, 9, 1 << 20));
+    FilterCompat.Filter filter = FilterCompat.get(or(and(gtEq(longColumn("id"), 1000L), lt(longColumn("id"), 1040L)), eq(longColumn("id"), 3333L)));
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id", "xs"), filter)) {
+      assertTrue(reader.isFiltered());
+      assertTrue(reader.remainingRows() < reader.totalRows() / 4, reader.remainingRows() + " of " + reader.totalRows());
+      ColumnBatch[] batches = reader.newBatches(17, ColumnBatch.Layout.DENSE);
+      long[] indexes = new long[17];
+      int rows;
+      int seen = 0;
+      while ((rows = reader.nextBatch(batches)) > 0) {
+        reader.rowIndexes(indexes);
+        for (int r = 0; r < rows; r++) {
+          long id = batches[0].longs()[r];
+          assertEquals(id, indexes[r]);
+          assertEquals(batches[1].rowCount(), rows);
+          Group g = written.get((int) id);
+          int expectedLength = g.getFieldRepetitionCount("xs") == 0 ? 0 : g.getGroup("xs", 0).getFieldRepetitionCount("list");
+          int[] offsets = batches[1].offsets(1);
+          assertEquals(expectedLength, offsets[r + 1] - offsets[r], "list length of id " + id);
+          seen++;
+        }
+      }
+      assertTrue(seen >= 41, seen + " rows");
+    }
   }
 }

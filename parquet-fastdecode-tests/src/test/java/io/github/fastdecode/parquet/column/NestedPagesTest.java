@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -232,6 +233,36 @@ class NestedPagesTest {
     assertEquals(5, e.rowGroup());
     assertEquals(page, e.page(), e.getMessage());
     assertTrue(e.getMessage().contains(problem), e.getMessage());
+  }
+
+  @Test
+  void skipsDropV2PagesByTheirRowCountUndecoded() {
+    // Page 1 claims 3 rows and holds bytes no decoder accepts: a skip that covers it must drop it
+    // whole, from its header's row count, without touching its levels or values.
+    byte[] garbage = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+    DataPage bad = DataPageV2.uncompressed(3, 0, 7, BytesInput.from(garbage), BytesInput.from(garbage), Encoding.PLAIN,
+        BytesInput.from(garbage), null);
+    List<DataPage> pages = List.of(v2(2, new int[] {0, 1, 0}, new int[] {3, 3, 1}, new long[] {1, 2}), bad,
+        v2(2, new int[] {0, 0, 1}, new int[] {0, 3, 2}, new long[] {9}));
+    ColumnChunkReader chunk = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    chunk.skipRows(1);
+    chunk.skipRows(4); // the rest of page 0, then page 1 whole
+    ColumnBatch batch = ColumnBatch.forColumn(LIST, ELEMENT, 8);
+    assertEquals(2, chunk.readBatch(batch));
+    assertEquals(0, batch.positionDefinitionLevels(0)[0], "a null list");
+    assertEquals(3, batch.positionDefinitionLevels(0)[1]);
+    assertArrayEquals(new int[] {0, 0, 2}, Arrays.copyOf(batch.offsets(1), 3));
+    assertEquals(9L, batch.longs()[0]);
+    assertTrue(batch.nulls()[1], "the second element is null");
+    assertEquals(0, chunk.readBatch(batch));
+    // Reading instead of skipping decodes page 1 and fails there.
+    ColumnChunkReader reading = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    ColumnReadException e = assertThrows(ColumnReadException.class, () -> {
+      while (reading.readBatch(batch) > 0) {
+        // read on
+      }
+    });
+    assertEquals(1, e.page(), e.getMessage());
   }
 
   @Test

@@ -105,7 +105,7 @@ public class FilteredScanBenchmark {
   }
 
   static synchronized Path generatedFile() throws IOException {
-    Path file = Path.of(System.getProperty("java.io.tmpdir"), "parquet-fastdecode-filtered-v1-" + ROWS + ".parquet");
+    Path file = Path.of(System.getProperty("java.io.tmpdir"), "parquet-fastdecode-filtered-v2-" + ROWS + ".parquet");
     if (Files.isRegularFile(file)) {
       return file;
     }
@@ -114,7 +114,7 @@ public class FilteredScanBenchmark {
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
     try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(partial)).withType(SCHEMA)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withWriterVersion(WriterVersion.PARQUET_1_0)
-        .withCompressionCodec(CompressionCodecName.SNAPPY).withRowGroupSize(2_500_000L)
+        .withCompressionCodec(CompressionCodecName.SNAPPY).withRowGroupSize(1_350_000L)
         .withDictionaryEncoding(false).withDictionaryEncoding("name", true).build()) {
       for (int row = 0; row < ROWS; row++) {
         Group g = groups.newGroup().append("id", (long) row).append("value", random.nextGaussian());
