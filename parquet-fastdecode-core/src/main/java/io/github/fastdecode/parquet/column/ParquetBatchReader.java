@@ -404,6 +404,10 @@ public final class ParquetBatchReader implements Closeable {
       throw new IllegalArgumentException(batches.length + " batches for " + chunks.length + " columns");
     }
     if (!ensureRowGroup()) {
+      // The batches say what was read, as a record batch's nodes do after update(0): nothing.
+      for (ColumnBatch b : batches) {
+        b.clear();
+      }
       return 0;
     }
     int capacity = Integer.MAX_VALUE;

@@ -104,6 +104,14 @@ class NestedReaderApiTest {
           assertEquals(rb.field("st").isNull(i), rb.field("st").child("in").isNull(i), "a required struct is null where its parent is");
         }
       }
+      assertEquals(0, records.nextBatch(rb), "both readers end together");
+      assertEquals(0, rb.rowCount());
+      for (ColumnBatch b : batches) {
+        assertEquals(0, b.rowCount(), "the end of the file leaves no rows in a batch");
+      }
+      assertEquals(0, rb.field("tags").positionCount(), "the end of the file leaves no positions at any node");
+      assertEquals(0, rb.field("tags").element().positionCount());
+      assertEquals(0, rb.field("st").child("in").child("d").positionCount());
     }
   }
 }
