@@ -122,6 +122,20 @@ class NestedDifferentialTest {
         "spark.sql.codegen.maxFields", "3");
   }
 
+  @Test
+  void nestedNamesInAnotherCase() {
+    Path dir = root.resolve("case");
+    nested(spark, 800, "id % 10 = 6").write().parquet(dir.toString());
+    String schema = "ID bigint, ST struct<A: int, B: struct<C: string, D: array<double>>>, "
+        + "M map<string, array<struct<X: bigint, Y: boolean>>>, STRUCTS array<struct<S: string, DEC: decimal(9, 2)>>";
+    long read = Fallbacks.filesRead();
+    long fellBack = Fallbacks.filesFallenBack();
+    SparkRows.assertSameNonEmpty("another case", spark.read().schema(schema).parquet(dir.toString()),
+        spark.read().schema(schema).format("fastdecode").load(dir.toString()));
+    assertTrue(Fallbacks.filesRead() > read, "another case: not read by parquet-fastdecode");
+    assertEquals(fellBack, Fallbacks.filesFallenBack(), "another case: fell back");
+  }
+
   static final MessageType LEGACY = MessageTypeParser.parseMessageType("message m {\n"
       + "  required int32 id;\n"
       + "  optional group three (LIST) { repeated group list { optional int64 element; } }\n"
