@@ -32,9 +32,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Object> implements Closeable {
   private final ParquetBatchReader reader;
   private final ColumnBatch[] batches;
-  /** The vectors the batches fill, in the order of {@link #batches}. */
+  /** The vectors the requested data columns fill. */
   private final WritableColumnVector[] vectors;
-  private final SparkVectorFiller[] fillers;
+  /** One per vector: fills it with the rows of the last read. */
+  private final Fill[] fillers;
   private final ColumnarBatch columnar;
   private final boolean returningBatch;
   private final int capacity;
@@ -47,7 +48,7 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private int rows;
 
   FastDecodeBatchIterator(ParquetBatchReader reader, ColumnBatch[] batches, WritableColumnVector[] vectors,
-      SparkVectorFiller[] fillers, ColumnarBatch columnar, boolean returningBatch, int capacity) {
+      Fill[] fillers, ColumnarBatch columnar, boolean returningBatch, int capacity) {
     this.reader = reader;
     this.batches = batches;
     this.vectors = vectors;
@@ -55,6 +56,11 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
     this.columnar = columnar;
     this.returningBatch = returningBatch;
     this.capacity = capacity;
+  }
+
+  /** Fills one Spark column vector from the batches of the last read. */
+  interface Fill {
+    void fill(WritableColumnVector v, int rows);
   }
 
   @Override
@@ -95,9 +101,9 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
       close();
       return false;
     }
-    for (int i = 0; i < batches.length; i++) {
+    for (int i = 0; i < vectors.length; i++) {
       vectors[i].reset();
-      fillers[i].fill(batches[i], vectors[i], n);
+      fillers[i].fill(vectors[i], n);
     }
     columnar.setNumRows(n);
     rows = n;

@@ -17,16 +17,20 @@ package io.github.fastdecode.parquet.spark;
 
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.column.RecordBatch;
+import io.github.fastdecode.parquet.column.RecordNode;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
@@ -124,6 +128,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     StructField[] fields = requiredSchema.fields();
     String[] parquetNames = new String[fields.length];
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
+    @SuppressWarnings("unchecked")
+    List<String[]>[] nestedLeaves = new List[fields.length];
     for (int i = 0; i < fields.length; i++) {
       Type match = null;
       for (Type t : schema.getFields()) {
@@ -139,11 +145,22 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       if (match == null) {
         continue; // missing: a column of nulls, as Spark reads it
       }
-      if (!match.isPrimitive() || match.isRepetition(Type.Repetition.REPEATED)) {
-        return fallBack(file, "column " + match.getName() + " is nested or repeated (" + fields[i].dataType().simpleString() + ")");
-      }
       if (match.getName().contains(".")) {
         return fallBack(file, "column name " + match.getName() + " contains a dot");
+      }
+      if (!match.isPrimitive() || match.isRepetition(Type.Repetition.REPEATED)) {
+        // Nested: core's shape of the whole field, the leaves Spark's type needs.
+        List<ColumnDescriptor> all = leavesUnder(schema, match.getName());
+        RecordNode node = RecordBatch.forColumns(schema, all, 1).field(match.getName());
+        List<String[]> leaves = new ArrayList<>();
+        String why = node == null ? "no leaf below " + match.getName()
+            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves);
+        if (why != null) {
+          return fallBack(file, why);
+        }
+        nestedLeaves[i] = leaves;
+        parquetNames[i] = match.getName();
+        continue;
       }
       kinds[i] = SparkColumnKind.of(match.asPrimitiveType(), fields[i].dataType());
       if (kinds[i] == null) {
@@ -186,36 +203,57 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     }
 
     List<String> columns = new ArrayList<>();
-    List<SparkVectorFiller> fillers = new ArrayList<>();
     for (int i = 0; i < fields.length; i++) {
-      if (parquetNames[i] != null) {
+      if (nestedLeaves[i] != null) {
+        for (String[] leaf : nestedLeaves[i]) {
+          columns.add(String.join(".", leaf));
+        }
+      } else if (parquetNames[i] != null) {
         columns.add(parquetNames[i]);
-        int precision = fields[i].dataType() instanceof DecimalType ? ((DecimalType) fields[i].dataType()).precision() : 0;
-        fillers.add(new SparkVectorFiller(kinds[i], precision, datetimeSpec.mode().toString(), datetimeSpec.timeZone(),
-            int96Spec.mode().toString(), int96Spec.timeZone()));
       }
     }
+    String datetimeMode = datetimeSpec.mode().toString();
+    String int96Mode = int96Spec.mode().toString();
 
     ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
     try {
       int capacity = settings.capacity;
       ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
-      for (int b = 0; b < batches.length; b++) {
-        if (fillers.get(b).keepsDictionaryIds()) {
-          batches[b].keepDictionaryIds();
-        }
+      Map<String, ColumnBatch> byPath = new HashMap<>();
+      for (ColumnBatch b : batches) {
+        byPath.put(String.join(".", b.column().getPath()), b);
       }
-      WritableColumnVector[] filled = new WritableColumnVector[batches.length];
+      List<WritableColumnVector> filled = new ArrayList<>();
+      List<FastDecodeBatchIterator.Fill> fills = new ArrayList<>();
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
-      for (int i = 0, b = 0; i < fields.length; i++) {
+      for (int i = 0; i < fields.length; i++) {
         OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
+        vectors[i] = v;
         if (parquetNames[i] == null) {
           v.putNulls(0, capacity);
           v.setIsConstant();
-        } else {
-          filled[b++] = v;
+          continue;
         }
-        vectors[i] = v;
+        filled.add(v);
+        if (nestedLeaves[i] != null) {
+          List<ColumnDescriptor> chosen = new ArrayList<>();
+          for (String[] leaf : nestedLeaves[i]) {
+            chosen.add(byPath.get(String.join(".", leaf)).column());
+          }
+          RecordNode node = RecordBatch.forColumns(schema, chosen, 1).field(parquetNames[i]);
+          SparkNestedColumn nested = SparkNestedColumn.of(fields[i].dataType(), node, settings.caseSensitive, byPath,
+              datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone());
+          fills.add(nested::fill);
+        } else {
+          int precision = fields[i].dataType() instanceof DecimalType ? ((DecimalType) fields[i].dataType()).precision() : 0;
+          SparkVectorFiller filler = new SparkVectorFiller(kinds[i], precision, datetimeMode, datetimeSpec.timeZone(),
+              int96Mode, int96Spec.timeZone());
+          ColumnBatch batch = byPath.get(parquetNames[i]);
+          if (filler.keepsDictionaryIds()) {
+            batch.keepDictionaryIds();
+          }
+          fills.add((vector, rows) -> filler.fill(batch, vector, rows));
+        }
       }
       StructField[] partitions = partitionSchema.fields();
       for (int i = 0; i < partitions.length; i++) {
@@ -223,8 +261,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         ColumnVectorUtils.populate(v, file.partitionValues(), i);
         vectors[fields.length + i] = v;
       }
-      FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches, filled,
-          fillers.toArray(new SparkVectorFiller[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+      FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
+          filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
@@ -240,6 +278,17 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       reader.close();
       throw e;
     }
+  }
+
+  /** The leaf columns of the top-level field {@code name}. */
+  private static List<ColumnDescriptor> leavesUnder(MessageType schema, String name) {
+    List<ColumnDescriptor> leaves = new ArrayList<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      if (c.getPath()[0].equals(name)) {
+        leaves.add(c);
+      }
+    }
+    return leaves;
   }
 
   private Iterator<InternalRow> fallBack(PartitionedFile file, String reason) {

@@ -64,7 +64,83 @@ final class SparkVectorFiller {
   }
 
   void fill(ColumnBatch batch, WritableColumnVector v, int rows) {
-    boolean[] nulls = batch.nullCount() > 0 ? batch.nulls() : null;
+    fill(batch, v, rows, batch.nullCount() > 0 ? batch.nulls() : null);
+  }
+
+  /**
+   * Copies a repeated column's leaf values (stored densely: one per non-null leaf position) to
+   * their positions {@code [0, positions)} in {@code v}: all values to the front in bulk, then,
+   * when there are nulls, moved back to their positions in one backward pass.
+   */
+  void fillDense(ColumnBatch batch, WritableColumnVector v, int positions) {
+    if (batch.nullCount() == 0) {
+      fill(batch, v, positions, null);
+      return;
+    }
+    boolean[] nulls = batch.nulls();
+    int values = batch.valueCount();
+    fill(batch, v, values, null);
+    spread(v, nulls, positions, values);
+    putNulls(nulls, v, positions);
+  }
+
+  /** Moves values {@code [0, values)} of {@code v} to the non-null positions of {@code [0, positions)}. */
+  private void spread(WritableColumnVector v, boolean[] nulls, int positions, int values) {
+    int k = values - 1;
+    for (int p = positions - 1; p >= 0 && k < p; p--) {
+      if (nulls[p]) {
+        continue;
+      }
+      switch (kind) {
+        case BOOLEAN:
+          v.putBoolean(p, v.getBoolean(k));
+          break;
+        case BYTE:
+          v.putByte(p, v.getByte(k));
+          break;
+        case SHORT:
+          v.putShort(p, v.getShort(k));
+          break;
+        case INT:
+        case DATE:
+          v.putInt(p, v.getInt(k));
+          break;
+        case LONG:
+        case TIMESTAMP_MICROS:
+        case TIMESTAMP_MILLIS:
+        case TIMESTAMP_INT96:
+        case TIMESTAMP_NTZ_MICROS:
+        case TIMESTAMP_NTZ_MILLIS:
+          v.putLong(p, v.getLong(k));
+          break;
+        case FLOAT:
+          v.putFloat(p, v.getFloat(k));
+          break;
+        case DOUBLE:
+          v.putDouble(p, v.getDouble(k));
+          break;
+        case DECIMAL_INT32:
+        case DECIMAL_INT64:
+        case DECIMAL_BYTES:
+          if (precision <= MAX_INT_DIGITS) {
+            v.putInt(p, v.getInt(k));
+          } else if (precision <= MAX_LONG_DIGITS) {
+            v.putLong(p, v.getLong(k));
+          } else {
+            v.putArray(p, v.getArrayOffset(k), v.getArrayLength(k));
+          }
+          break;
+        case BYTES:
+          v.putArray(p, v.getArrayOffset(k), v.getArrayLength(k));
+          break;
+        default:
+          throw new IllegalStateException(kind.name());
+      }
+      k--;
+    }
+  }
+
+  private void fill(ColumnBatch batch, WritableColumnVector v, int rows, boolean[] nulls) {
     if (kind == SparkColumnKind.BYTES) {
       if (batch.hasDictionaryIds()) {
         // Ids, as Spark's own reader leaves dictionary-encoded strings: no bytes copied per row.

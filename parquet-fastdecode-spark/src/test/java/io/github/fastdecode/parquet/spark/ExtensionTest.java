@@ -74,6 +74,15 @@ class ExtensionTest {
   }
 
   @Test
+  void nestedColumnsThroughTheExtension() {
+    Path dir = root.resolve("nested");
+    NestedDifferentialTest.nested(spark, 1500, "id % 10 = 2").write().parquet(dir.toString());
+    compare("nested, spark.read.parquet", () -> spark.read().parquet(dir.toString()));
+    compare("nested, a filter and nested projections", () -> spark.read().parquet(dir.toString())
+        .where("st.a > 100 and size(arr) > 0").selectExpr("id", "st.b.d", "m['k3']", "deep[0][0]", "structs.s"));
+  }
+
+  @Test
   void createTableUsingFastdecode() {
     spark.sql("DROP TABLE IF EXISTS fd_t");
     spark.sql("CREATE TABLE fd_t USING fastdecode PARTITIONED BY (p) AS SELECT id, concat('v', id) AS s,"

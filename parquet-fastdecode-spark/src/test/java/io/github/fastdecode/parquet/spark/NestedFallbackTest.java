@@ -15,16 +15,27 @@
  */
 package io.github.fastdecode.parquet.spark;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Nested columns (arrays, structs, maps to depth 3) are read by Spark's own reader, file by file,
- * and the rows are the same; the flat columns of the same files, read alone, go through the library.
+ * Nested columns (arrays, structs, maps to depth 3) are read by the library, not left to Spark's
+ * reader, including struct fields missing from the file; what the library still does not read
+ * inside a nested column (an unsigned leaf, a struct none of whose requested fields is in the file)
+ * falls back file by file and gives the same rows.
  */
 class NestedFallbackTest {
   private static SparkSession spark;
@@ -33,11 +44,11 @@ class NestedFallbackTest {
   @BeforeAll
   static void start() throws Exception {
     spark = SparkSessions.local();
-    root = SparkSessions.tempDir("nested");
+    root = SparkSessions.tempDir("nested-fallback");
   }
 
   @Test
-  void nestedToDepthThreeFallsBackFileByFile() {
+  void nestedToDepthThreeNoLongerFallsBack() {
     Path dir = root.resolve("t");
     spark.range(0, 2000, 1, 2).selectExpr("id",
         "case when id % 10 = 1 then null else array(id, id + 1, cast(null as bigint)) end as arr",
@@ -47,12 +58,58 @@ class NestedFallbackTest {
         "concat('flat', id) as flat")
         .write().parquet(dir.toString());
     long fellBack = Fallbacks.filesFallenBack();
+    long read = Fallbacks.filesRead();
     SparkRows.assertSameNonEmpty("nested", spark.read().parquet(dir.toString()),
         spark.read().format("fastdecode").load(dir.toString()));
-    assertTrue(Fallbacks.filesFallenBack() > fellBack, "nested files were not left to Spark's reader");
-    long read = Fallbacks.filesRead();
-    SparkRows.assertSameNonEmpty("flat columns of a nested file", spark.read().parquet(dir.toString()).select("id", "flat"),
-        spark.read().format("fastdecode").load(dir.toString()).select("id", "flat"));
-    assertTrue(Fallbacks.filesRead() > read, "flat columns were not read by parquet-fastdecode");
+    assertEquals(fellBack, Fallbacks.filesFallenBack(), "nested files were left to Spark's reader");
+    assertTrue(Fallbacks.filesRead() > read, "nested files were not read by parquet-fastdecode");
+
+    // A user schema with struct fields the files lack: nulls there, still read by the library.
+    String withMissing = "id bigint, st struct<a: int, gone: string, b: struct<c: string, later: array<int>>>, "
+        + "m map<string, array<struct<x: bigint, extra: double>>>";
+    read = Fallbacks.filesRead();
+    SparkRows.assertSameNonEmpty("missing struct fields", spark.read().schema(withMissing).parquet(dir.toString()),
+        spark.read().schema(withMissing).format("fastdecode").load(dir.toString()));
+    assertEquals(fellBack, Fallbacks.filesFallenBack(), "missing struct fields fell back");
+    assertTrue(Fallbacks.filesRead() > read, "missing struct fields were not read by parquet-fastdecode");
+
+    // A struct none of whose requested fields is in the file: Spark's reader, same rows.
+    String allMissing = "id bigint, st struct<gone: string, b: struct<c: string>>, st2 struct<none: int>";
+    String noneOfSt = "id bigint, st struct<gone: string, other: int>";
+    SparkRows.assertSameNonEmpty("struct with only missing fields", spark.read().schema(noneOfSt).parquet(dir.toString()),
+        spark.read().schema(noneOfSt).format("fastdecode").load(dir.toString()));
+    assertTrue(Fallbacks.filesFallenBack() > fellBack, "a struct with only missing fields was not left to Spark's reader");
+    SparkRows.assertSameNonEmpty("a missing top-level struct", spark.read().schema(allMissing).parquet(dir.toString()),
+        spark.read().schema(allMissing).format("fastdecode").load(dir.toString()));
+  }
+
+  static final MessageType UNSIGNED = MessageTypeParser.parseMessageType("message m {\n"
+      + "  required int32 id;\n"
+      + "  optional group l (LIST) { repeated group list { optional int32 element (INTEGER(32,false)); } }\n"
+      + "}");
+
+  @Test
+  void unsignedLeafInAListFallsBack() throws Exception {
+    Path dir = root.resolve("unsigned");
+    Files.createDirectories(dir);
+    SimpleGroupFactory groups = new SimpleGroupFactory(UNSIGNED);
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(dir.resolve("f.parquet").toString()))
+        .withType(UNSIGNED).withConf(new Configuration()).build()) {
+      for (int i = 0; i < 500; i++) {
+        Group g = groups.newGroup().append("id", i);
+        if (i % 7 != 0) {
+          Group l = g.addGroup("l");
+          for (int k = 0; k < i % 4; k++) {
+            Group e = l.addGroup("list");
+            if (k != 1) e.append("element", -i * 1000 - k); // above 2^31 as unsigned
+          }
+        }
+        w.write(g);
+      }
+    }
+    long fellBack = Fallbacks.filesFallenBack();
+    SparkRows.assertSameNonEmpty("unsigned in a list", spark.read().parquet(dir.toString()),
+        spark.read().format("fastdecode").load(dir.toString()));
+    assertTrue(Fallbacks.filesFallenBack() > fellBack, "an unsigned leaf was not left to Spark's reader");
   }
 }
