@@ -155,9 +155,11 @@ class FilteredScanFuzzTest {
         read(file, filter, plan);
       } catch (AssertionError e) {
         StackTraceElement[] at = e.getStackTrace();
-        if (at.length > 0 && at[0].getClassName().startsWith("org.apache.parquet.filter2.")) {
+        if (at.length > 0 && (at[0].getClassName().startsWith("org.apache.parquet.filter2.")
+            || at[0].getClassName().startsWith("org.apache.parquet.internal.filter2."))) {
           // parquet-java's own assert on a lying offset index's row ranges: it fires only with
           // assertions on (as in tests); without them parquet-java goes on with the ranges it built.
+          // Where it sits differs by release (1.15.2: internal.filter2.columnindex.RowRanges).
           return;
         }
         throw e;
