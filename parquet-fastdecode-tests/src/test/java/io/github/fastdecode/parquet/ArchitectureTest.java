@@ -55,6 +55,7 @@ import org.junit.jupiter.api.Test;
  *       where its format is built on it: {@link #ENCODING_EDGES};
  *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, {@link
  *       FastValuesWriterFactory}, {@link ParquetWriterBuilders});
+ *   <li>{@code file}: column chunks read from the file, page headers parsed, pages decompressed;
  *   <li>{@code column}: pages to batches;
  *   <li>{@code denserow}: the dense row codec over batches.
  * </ol>
@@ -81,6 +82,7 @@ class ArchitectureTest {
       List.of("<base types>"),
       List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary", "fallback"),
       List.of("spi", ""),
+      List.of("file"),
       List.of("column"),
       List.of("denserow"));
 

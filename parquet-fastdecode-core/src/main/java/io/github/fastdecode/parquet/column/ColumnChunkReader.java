@@ -21,6 +21,7 @@ import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
+import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.io.IOException;
 import java.util.Arrays;
@@ -1014,6 +1015,10 @@ public final class ColumnChunkReader {
   }
 
   private ColumnReadException wrap(Throwable e, int page) {
+    if (e instanceof PageReadException) {
+      // Pages read by this library's chunk reading name their own page (and say it once).
+      return new ColumnReadException(path, rowGroup, ((PageReadException) e).page(), ((PageReadException) e).problem(), e);
+    }
     String what = e.getMessage();
     if (!(e instanceof ParquetDecodingException) || what == null) {
       // Name the exception type when it is not a decoding error, so the one line says what broke.

@@ -15,6 +15,9 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import io.github.fastdecode.parquet.file.PageReadException;
+import io.github.fastdecode.parquet.file.PageSettings;
+import io.github.fastdecode.parquet.file.RowGroupReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,6 +35,7 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.GroupType;
@@ -59,9 +63,16 @@ import org.apache.parquet.schema.Type;
  * }</pre>
  *
  * <p>A batch never spans row groups, so it may hold fewer rows than its capacity. Columns are named
- * by their path joined with {@code .} ({@code "address.city"}). parquet-hadoop does the file and
- * page I/O and decompression; a local file needs no Hadoop configuration, only the Hadoop classes
- * parquet-hadoop itself loads. Not thread-safe.
+ * by their path joined with {@code .} ({@code "address.city"}). parquet-hadoop reads the footer; a
+ * local file needs no Hadoop configuration, only the Hadoop classes parquet-hadoop itself loads.
+ * Not thread-safe.
+ *
+ * <p>Pages: an unfiltered scan of an unencrypted file reads its column chunks itself ({@link
+ * RowGroupReader}: one positioned read per run of adjacent chunks into reused buffers, page headers
+ * checked field by field, pages decompressed into reused buffers, page CRC32s verified), unless
+ * {@link PageSettings} (or the system property {@code fastdecode.pages=parquet-hadoop}) asks for
+ * parquet-hadoop's pages. Filtered scans and encrypted files always take parquet-hadoop's pages,
+ * through {@code ParquetFileReader}, checked as the next paragraphs say.
  *
  * <p>Before parquet-hadoop reads a row group, the reader checks that the chunks it will read lie
  * within the file and walks the page headers of the one chunk parquet-hadoop may read past its
@@ -94,6 +105,8 @@ import org.apache.parquet.schema.Type;
 public final class ParquetBatchReader implements Closeable {
   private final ParquetFileReader file;
   private final ChunkBoundsCheck bounds;
+  /** This library's chunk reading, or null where parquet-hadoop reads the pages. */
+  private final RowGroupReader pages;
   private final List<ColumnDescriptor> columns;
   private final ColumnChunkReader[] chunks;
   private int rowGroup = -1;
@@ -111,19 +124,37 @@ public final class ParquetBatchReader implements Closeable {
   private final FilteredRowGroup.RowRuns lastRuns = new FilteredRowGroup.RowRuns();
   private int lastRows;
 
-  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns, FilterCompat.Filter filter) {
+  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns, FilterCompat.Filter filter,
+      InputFile input, ParquetReadOptions options, PageSettings settings) throws IOException {
     this.file = file;
     this.bounds = bounds;
     this.columns = List.copyOf(columns);
     this.chunks = new ColumnChunkReader[columns.size()];
     // Page filtering keeps every column on the selected rows (a repeated column's rows are records).
     this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
+    this.pages = settings.parquetHadoopPages() || filtered || encrypted(file)
+        ? null : new RowGroupReader(input, options.getCodecFactory(), settings);
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
     this.rowsLeft = filtered ? filteredRecordCount(file) : file.getRecordCount();
     this.names = new String[columns.size()];
     for (int i = 0; i < names.length; i++) {
       names[i] = String.join(".", columns.get(i).getPath());
     }
+  }
+
+  /** Whether the file or any of its chunks is encrypted: parquet-hadoop's pages then, which decrypt. */
+  private static boolean encrypted(ParquetFileReader file) {
+    if (file.getFooter().getFileMetaData().getEncryptionType() != FileMetaData.EncryptionType.UNENCRYPTED) {
+      return true;
+    }
+    for (BlockMetaData b : file.getRowGroups()) {
+      for (org.apache.parquet.hadoop.metadata.ColumnChunkMetaData c : b.getColumns()) {
+        if (c.isEncrypted()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The rows the page index selects; a page index parquet-hadoop cannot use (a lying offset index) is a bad file. */
@@ -167,6 +198,17 @@ public final class ParquetBatchReader implements Closeable {
    * @throws IllegalArgumentException if a column is unknown
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options) throws IOException {
+    return open(input, columns, options, PageSettings.defaults());
+  }
+
+  /**
+   * As {@link #open(InputFile, List, ParquetReadOptions)}, with {@code settings} choosing where the
+   * pages come from (this library's chunk reading or parquet-hadoop's) and whether page CRCs are
+   * verified. Filtered scans and encrypted files take parquet-hadoop's pages whatever the settings.
+   */
+  public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options, PageSettings settings)
+      throws IOException {
+    Objects.requireNonNull(settings, "settings");
     ParquetFileReader file;
     try {
       options = checkingDecompressors(Objects.requireNonNull(options, "options"));
@@ -193,7 +235,7 @@ public final class ParquetBatchReader implements Closeable {
         paths.add(ColumnPath.get(c.getPath()));
       }
       return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen,
-          options.useColumnIndexFilter() ? options.getRecordFilter() : null);
+          options.useColumnIndexFilter() ? options.getRecordFilter() : null, input, options, settings);
     } catch (RuntimeException | IOException e) {
       file.close();
       throw e;
@@ -320,6 +362,11 @@ public final class ParquetBatchReader implements Closeable {
   /** Rows in the row groups left after row-group filtering (all the file's rows without a filter). */
   public long totalRows() {
     return file.getRecordCount();
+  }
+
+  /** Whether pages come from this library's chunk reading (false: from parquet-hadoop's {@code ParquetFileReader}). */
+  public boolean readsOwnPages() {
+    return pages != null;
   }
 
   /** Whether row groups are read page-filtered (a filter was given and the column index filter is on). */
@@ -506,6 +553,10 @@ public final class ParquetBatchReader implements Closeable {
         rowGroup++;
         continue;
       }
+      if (pages != null) {
+        readOwnPages(next);
+        continue;
+      }
       try {
         bounds.check(next, rowGroup + 1);
       } catch (ParquetDecodingException e) {
@@ -562,6 +613,31 @@ public final class ParquetBatchReader implements Closeable {
     return true;
   }
 
+  /** Reads the next row group, {@code next}, with this library's chunk reading. */
+  private void readOwnPages(BlockMetaData next) throws IOException {
+    int index = rowGroup + 1;
+    long[] maxPageBytes = new long[columns.size()];
+    for (int i = 0; i < maxPageBytes.length; i++) {
+      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(columns.get(i).getPath()));
+    }
+    org.apache.parquet.column.page.PageReader[] readers;
+    try {
+      readers = pages.read(next, index, columns, maxPageBytes);
+    } catch (PageReadException e) {
+      throw new ColumnReadException(e.column(), e.rowGroup(), e.page(), e.problem(), e);
+    } catch (IOException e) {
+      throw new IOException("row group " + index + ": " + describe(e), e);
+    }
+    rowGroup = index;
+    rowGroupFirstRow = next.getRowIndexOffset();
+    selection = null;
+    rowGroupRowsLeft = next.getRowCount();
+    rowGroupRows = rowGroupRowsLeft;
+    for (int i = 0; i < chunks.length; i++) {
+      chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);
+    }
+  }
+
   private static String describe(Throwable e) {
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
   }
@@ -571,6 +647,9 @@ public final class ParquetBatchReader implements Closeable {
     Arrays.fill(chunks, null);
     try {
       bounds.close();
+      if (pages != null) {
+        pages.close();
+      }
     } finally {
       file.close();
     }

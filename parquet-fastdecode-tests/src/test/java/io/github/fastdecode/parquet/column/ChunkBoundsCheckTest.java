@@ -181,10 +181,21 @@ class ChunkBoundsCheckTest {
         "parquet-java reads the page as before");
     // Through ParquetBatchReader (which checks the row groups), reads and skips short of whole row groups.
     Map<String, List<Object>> records = ParquetJavaColumns.readRecords(f);
-    for (int batch : new int[] {7, 50}) {
-      Map<String, List<Object>> ours = FastDecodeColumns.readFlatWithSkips(f, batch, ColumnBatch.Layout.DENSE, batch);
-      for (String c : records.keySet()) {
-        assertEquals(Optional.empty(), ReaderConformance.compare(f + " batch " + batch + " skips seed " + batch, c, records.get(c), ours.get(c)));
+    // The page's CRC does not cover the added bytes (an old writer's page would carry none): checked, it fails the page.
+    String checksums = System.getProperty(io.github.fastdecode.parquet.file.PageSettings.CHECKSUMS_PROPERTY);
+    System.setProperty(io.github.fastdecode.parquet.file.PageSettings.CHECKSUMS_PROPERTY, "false");
+    try {
+      for (int batch : new int[] {7, 50}) {
+        Map<String, List<Object>> ours = FastDecodeColumns.readFlatWithSkips(f, batch, ColumnBatch.Layout.DENSE, batch);
+        for (String c : records.keySet()) {
+          assertEquals(Optional.empty(), ReaderConformance.compare(f + " batch " + batch + " skips seed " + batch, c, records.get(c), ours.get(c)));
+        }
+      }
+    } finally {
+      if (checksums == null) {
+        System.clearProperty(io.github.fastdecode.parquet.file.PageSettings.CHECKSUMS_PROPERTY);
+      } else {
+        System.setProperty(io.github.fastdecode.parquet.file.PageSettings.CHECKSUMS_PROPERTY, checksums);
       }
     }
   }

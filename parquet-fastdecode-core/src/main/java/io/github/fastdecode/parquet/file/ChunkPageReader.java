@@ -1,0 +1,458 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.file;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.DictionaryPageHeader;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * The pages of one column chunk whose bytes are in memory (a slice of a buffer {@link
+ * RowGroupReader} filled with one positioned read), handed out as parquet-java pages the way
+ * parquet-hadoop's page readers give them: decompressed, the dictionary page first. Headers are
+ * parsed one page at a time from the buffer, each field checked before it is used (sizes within the
+ * chunk, counts not negative, the uncompressed size within the bound the caller gives); a page whose
+ * header carries a CRC32 has it checked when verification is on. Uncompressed pages are slices of
+ * the chunk's buffer; compressed ones are inflated into one buffer the reader keeps and reuses, so a
+ * page is valid until the next page is read (the dictionary page's bytes are copied by whoever
+ * decodes them). Pages of types other than data and dictionary pages (index pages) are passed over.
+ *
+ * <p>Any problem is a {@link PageReadException} naming the column, the row group and the page (data
+ * pages count from 0, the dictionary page is {@link PageReadException#DICTIONARY_PAGE}). Reused from
+ * row group to row group ({@link #reset}); not thread-safe.
+ */
+public final class ChunkPageReader implements PageReader {
+  private static final Encoding[] ENCODINGS = encodings();
+  private static final BytesInput EMPTY = BytesInput.empty();
+  /** The largest array the JVM is sure to allocate. */
+  static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+  private final String column;
+  private final PageCodecs codecs;
+  private final boolean verifyChecksums;
+  private final CRC32 crc = new CRC32();
+  private final HeaderStream headerStream = new HeaderStream();
+  /** Where buffers come from and go back to, shared across readers of one thread; null: none. */
+  private final PageBuffers buffers;
+
+  private int rowGroup;
+  private byte[] chunk;
+  private int pos;
+  private int end;
+  private int chunkStart;
+  private long valueCount;
+  private CompressionCodecName codec;
+  private PageDecompressor decompressor;
+  private long maxPageBytes;
+  /** Reads the chunk again, longer, when a page runs past the chunk's declared end; null: no file behind the bytes. */
+  private RowGroupReader file;
+  /** Where {@code chunk[chunkStart]} is in the file. */
+  private long fileOffset;
+  /** The buffer a chunk read past its declared end is kept in, reused. */
+  private byte[] longer = new byte[0];
+  /** The reused buffer compressed pages are inflated into. */
+  private byte[] inflated = new byte[0];
+
+  private boolean dictionaryDone;
+  /** A data page's header read while looking for the dictionary page; its body starts at {@link #pendingBody}. */
+  private PageHeader pending;
+  private int pendingBody;
+  private int dataPages;
+
+  ChunkPageReader(String column, PageCodecs codecs, boolean verifyChecksums, PageBuffers buffers) {
+    this.buffers = buffers;
+    this.column = column;
+    this.codecs = codecs;
+    this.verifyChecksums = verifyChecksums;
+  }
+
+  /**
+   * A reader of the chunk in {@code bytes[start, start + length)} of column {@code column} (its path
+   * joined with {@code .}), for tests and tools that have a chunk's bytes: {@code codec} the chunk's
+   * codec, {@code valueCount} the chunk metadata's value count, {@code maxPageBytes} the largest
+   * uncompressed size a page may claim. Codecs without a decoder of this package's (or whose library
+   * did not load) are rejected: use {@link RowGroupReader}, which falls back to a codec factory.
+   */
+  public static ChunkPageReader of(String column, int rowGroup, byte[] bytes, int start, int length, long valueCount,
+      CompressionCodecName codec, long maxPageBytes, boolean verifyChecksums) {
+    if (!PageCodecs.direct(codec)) {
+      throw new IllegalArgumentException(codec + " pages need a codec factory: read them through RowGroupReader");
+    }
+    ChunkPageReader r = new ChunkPageReader(column, new PageCodecs(null), verifyChecksums, null);
+    r.reset(rowGroup, bytes, start, length, valueCount, codec, maxPageBytes, null, 0);
+    return r;
+  }
+
+  /** Points the reader at the next chunk of its column. */
+  void reset(int rowGroup, byte[] bytes, int start, int length, long valueCount, CompressionCodecName codec, long maxPageBytes,
+      RowGroupReader file, long fileOffset) {
+    this.rowGroup = rowGroup;
+    this.file = file;
+    this.fileOffset = fileOffset;
+    this.chunk = bytes;
+    this.pos = start;
+    this.chunkStart = start;
+    this.end = start + length;
+    this.valueCount = valueCount;
+    this.codec = codec;
+    this.decompressor = codec == CompressionCodecName.UNCOMPRESSED ? null : codecs.forCodec(codec);
+    this.maxPageBytes = maxPageBytes;
+    this.dictionaryDone = false;
+    this.pending = null;
+    this.dataPages = 0;
+  }
+
+  @Override
+  public long getTotalValueCount() {
+    return valueCount;
+  }
+
+  @Override
+  public DictionaryPage readDictionaryPage() {
+    if (dictionaryDone) {
+      return null;
+    }
+    dictionaryDone = true;
+    if (pos >= end) {
+      return null;
+    }
+    int headerAt = pos;
+    PageHeader h = header(PageReadException.DICTIONARY_PAGE);
+    if (h.getType() != PageType.DICTIONARY_PAGE) {
+      // The chunk has no dictionary: this is its first data page (or a page passed over).
+      pending = h;
+      pendingBody = pos;
+      return null;
+    }
+    return dictionaryPage(h, headerAt);
+  }
+
+  @Override
+  public DataPage readPage() {
+    if (!dictionaryDone) {
+      // A caller that does not ask for the dictionary gets past it all the same.
+      readDictionaryPage();
+    }
+    while (true) {
+      PageHeader h;
+      if (pending != null) {
+        h = pending;
+        pending = null;
+        pos = pendingBody;
+      } else {
+        if (pos >= end) {
+          return null;
+        }
+        h = header(dataPages);
+      }
+      int page = dataPages;
+      PageType type = h.getType();
+      if (type == PageType.DATA_PAGE) {
+        dataPages++;
+        return dataPageV1(h, page);
+      } else if (type == PageType.DATA_PAGE_V2) {
+        dataPages++;
+        return dataPageV2(h, page);
+      } else if (type == PageType.DICTIONARY_PAGE) {
+        throw problem(page, "a second dictionary page, or one after the chunk's first data page, at chunk offset "
+            + (pos - chunkStart));
+      }
+      // Index pages and page types of later format versions carry nothing to read here.
+      body(h, page);
+    }
+  }
+
+  private DictionaryPage dictionaryPage(PageHeader h, int headerAt) {
+    int page = PageReadException.DICTIONARY_PAGE;
+    if (!h.isSetDictionary_page_header()) {
+      throw problem(page, "a DICTIONARY_PAGE header without its dictionary_page_header");
+    }
+    DictionaryPageHeader d = h.getDictionary_page_header();
+    if (d.getNum_values() < 0) {
+      throw problem(page, "the header claims " + d.getNum_values() + " dictionary entries");
+    }
+    Encoding encoding = encoding(d.getEncoding(), page, "dictionary encoding");
+    int bodyAt = body(h, page);
+    BytesInput bytes = inflate(h, page, bodyAt, h.getCompressed_page_size(), h.getUncompressed_page_size());
+    return new DictionaryPage(bytes, h.getUncompressed_page_size(), d.getNum_values(), encoding);
+  }
+
+  private DataPage dataPageV1(PageHeader h, int page) {
+    if (!h.isSetData_page_header()) {
+      throw problem(page, "a DATA_PAGE header without its data_page_header");
+    }
+    DataPageHeader d = h.getData_page_header();
+    if (d.getNum_values() < 0) {
+      throw problem(page, "the header claims " + d.getNum_values() + " values");
+    }
+    Encoding values = encoding(d.getEncoding(), page, "values encoding");
+    Encoding def = encoding(d.getDefinition_level_encoding(), page, "definition level encoding");
+    Encoding rep = encoding(d.getRepetition_level_encoding(), page, "repetition level encoding");
+    int bodyAt = body(h, page);
+    BytesInput bytes = inflate(h, page, bodyAt, h.getCompressed_page_size(), h.getUncompressed_page_size());
+    return new DataPageV1(bytes, d.getNum_values(), h.getUncompressed_page_size(), null, rep, def, values);
+  }
+
+  private DataPage dataPageV2(PageHeader h, int page) {
+    if (!h.isSetData_page_header_v2()) {
+      throw problem(page, "a DATA_PAGE_V2 header without its data_page_header_v2");
+    }
+    DataPageHeaderV2 d = h.getData_page_header_v2();
+    if (d.getNum_values() < 0 || d.getNum_nulls() < 0 || d.getNum_rows() < 0) {
+      throw problem(page, "the header claims " + d.getNum_values() + " values, " + d.getNum_nulls() + " nulls and "
+          + d.getNum_rows() + " rows");
+    }
+    int rl = d.getRepetition_levels_byte_length();
+    int dl = d.getDefinition_levels_byte_length();
+    int compressed = h.getCompressed_page_size();
+    int uncompressed = h.getUncompressed_page_size();
+    if (rl < 0 || dl < 0 || (long) rl + dl > compressed) {
+      throw problem(page, "the header's level lengths (repetition " + rl + ", definition " + dl
+          + ") do not fit its compressed_page_size " + compressed);
+    }
+    boolean compressedData = d.isIs_compressed() && codec != CompressionCodecName.UNCOMPRESSED;
+    if (compressedData && (long) rl + dl > uncompressed) {
+      throw problem(page, "the header's level lengths (repetition " + rl + ", definition " + dl
+          + ") do not fit its uncompressed_page_size " + uncompressed);
+    }
+    Encoding values = encoding(d.getEncoding(), page, "values encoding");
+    int bodyAt = body(h, page);
+    BytesInput repLevels = slice(bodyAt, rl);
+    BytesInput defLevels = slice(bodyAt + rl, dl);
+    int dataAt = bodyAt + rl + dl;
+    int dataLength = compressed - rl - dl;
+    BytesInput data = compressedData
+        ? inflate(h, page, dataAt, dataLength, uncompressed - rl - dl)
+        : slice(dataAt, dataLength);
+    return DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(), repLevels, defLevels, values, data, null);
+  }
+
+  /**
+   * Checks the header's sizes and CRC, moves past the page's body and returns where the body starts.
+   * The uncompressed size is checked for every page, whichever codec, before anything is allocated.
+   */
+  private int body(PageHeader h, int page) {
+    int compressed = h.getCompressed_page_size();
+    int uncompressed = h.getUncompressed_page_size();
+    int at = pos;
+    if (compressed > end - at && file != null) {
+      // Old writers under-reported a chunk's size; parquet-hadoop then reads on into the file, and so do we.
+      at = readPast((long) (at - chunkStart) + compressed, at, page);
+    }
+    if (compressed < 0 || compressed > end - at) {
+      throw problem(page, "the header claims compressed_page_size " + compressed + ", but " + (end - at)
+          + " bytes of the chunk are left at chunk offset " + (at - chunkStart));
+    }
+    if (uncompressed < 0 || uncompressed > maxPageBytes) {
+      throw problem(page, "the header claims uncompressed_page_size " + uncompressed
+          + (uncompressed < 0 ? "" : ", more than the " + maxPageBytes + " bytes its chunk's stored bytes can inflate to under " + codec));
+    }
+    if (verifyChecksums && h.isSetCrc()) {
+      crc.reset();
+      crc.update(chunk, at, compressed);
+      int actual = (int) crc.getValue();
+      if (actual != h.getCrc()) {
+        throw problem(page, "the page's CRC32 is " + Integer.toHexString(actual) + " but its header says "
+            + Integer.toHexString(h.getCrc()) + ": the page's bytes are corrupt");
+      }
+    }
+    pos = at + compressed;
+    return at;
+  }
+
+  /**
+   * Reads the chunk again from the file, {@code length} bytes from its start, if the file has them;
+   * returns where {@code at} is then (unchanged if the file ends first).
+   */
+  private int readPast(long length, int at, int page) {
+    if (length > MAX_ARRAY || !file.has(fileOffset, length)) {
+      return at;
+    }
+    int n = (int) length;
+    if (longer.length < n) {
+      longer = new byte[n];
+    }
+    try {
+      file.readFully(fileOffset, longer, n);
+    } catch (IOException e) {
+      throw new PageReadException(column, rowGroup, page, "cannot read the chunk past its declared end: " + e, e);
+    }
+    int shifted = at - chunkStart;
+    chunk = longer;
+    chunkStart = 0;
+    end = n;
+    return shifted;
+  }
+
+  /** The {@code length} stored bytes at {@code at}, decompressed to {@code size} bytes. */
+  private BytesInput inflate(PageHeader h, int page, int at, int length, int size) {
+    if (decompressor == null) {
+      // UNCOMPRESSED: the stored bytes are the page, whatever the header says of its size (as parquet-hadoop reads it).
+      return slice(at, length);
+    }
+    if (size == 0) {
+      return EMPTY;
+    }
+    if (inflated.length < size) {
+      // Grows with the largest page; each claim was checked against the chunk's bound first.
+      byte[] kept = buffers == null ? null : buffers.take(size);
+      if (kept != null) {
+        giveBack(inflated);
+        inflated = kept;
+      }
+    }
+    if (inflated.length < size) {
+      long grown = Math.max(size, (long) inflated.length + (inflated.length >> 2));
+      inflated = new byte[(int) Math.min(grown, Math.max(size, Math.min(maxPageBytes, MAX_ARRAY)))];
+    }
+    try {
+      decompressor.decompress(chunk, at, length, inflated, size);
+    } catch (IOException | RuntimeException e) {
+      throw new PageReadException(column, rowGroup, page, codec + " page of " + length + " stored bytes, "
+          + size + " claimed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+    }
+    return BytesInput.from(ByteBuffer.wrap(inflated, 0, size).slice());
+  }
+
+  private void giveBack(byte[] b) {
+    if (buffers != null) {
+      buffers.give(b);
+    }
+  }
+
+  /** Gives the reader's buffers back to the shared ones; the reader is not used afterwards. */
+  void release() {
+    giveBack(inflated);
+    giveBack(longer);
+    inflated = new byte[0];
+    longer = new byte[0];
+    chunk = null;
+  }
+
+  private BytesInput slice(int at, int length) {
+    return length == 0 ? EMPTY : BytesInput.from(ByteBuffer.wrap(chunk, at, length).slice());
+  }
+
+  /** Parses the page header at {@link #pos} and moves past it. */
+  private PageHeader header(int page) {
+    headerStream.reset(chunk, pos, end);
+    PageHeader h;
+    try {
+      h = Util.readPageHeader(headerStream);
+    } catch (IOException | RuntimeException e) {
+      throw new PageReadException(column, rowGroup, page, "cannot parse the page header at chunk offset " + (pos - chunkStart)
+          + " (" + (end - pos) + " bytes left in the chunk): " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+    }
+    if (h.getType() == null) {
+      throw problem(page, "the page header at chunk offset " + (pos - chunkStart) + " has no known page type");
+    }
+    pos = headerStream.position();
+    return h;
+  }
+
+  private Encoding encoding(org.apache.parquet.format.Encoding e, int page, String what) {
+    int v = e == null ? -1 : e.getValue();
+    if (v < 0 || v >= ENCODINGS.length || ENCODINGS[v] == null) {
+      throw problem(page, "the header's " + what + " is not one parquet-java knows (" + (e == null ? "missing" : e + "") + ")");
+    }
+    return ENCODINGS[v];
+  }
+
+  private PageReadException problem(int page, String what) {
+    return new PageReadException(column, rowGroup, page, what, null);
+  }
+
+  /** parquet-java's encodings by the thrift value of parquet-format's, where both have one. */
+  private static Encoding[] encodings() {
+    org.apache.parquet.format.Encoding[] format = org.apache.parquet.format.Encoding.values();
+    int max = 0;
+    for (org.apache.parquet.format.Encoding e : format) {
+      max = Math.max(max, e.getValue());
+    }
+    Encoding[] byValue = new Encoding[max + 1];
+    for (org.apache.parquet.format.Encoding e : format) {
+      try {
+        byValue[e.getValue()] = Encoding.valueOf(e.name());
+      } catch (IllegalArgumentException unknown) {
+        // a format encoding this parquet-java cannot read: left null, rejected per page
+      }
+    }
+    return byValue;
+  }
+
+  /** The chunk's bytes from a position, as the stream parquet-format's header parser reads; reused. */
+  private static final class HeaderStream extends InputStream {
+    private byte[] bytes;
+    private int pos;
+    private int end;
+
+    void reset(byte[] bytes, int pos, int end) {
+      this.bytes = bytes;
+      this.pos = pos;
+      this.end = end;
+    }
+
+    int position() {
+      return pos;
+    }
+
+    @Override
+    public int read() {
+      return pos < end ? bytes[pos++] & 0xff : -1;
+    }
+
+    @Override
+    public int read(byte[] dst, int off, int len) {
+      if (len == 0) {
+        return 0;
+      }
+      if (pos >= end) {
+        return -1;
+      }
+      int n = Math.min(len, end - pos);
+      System.arraycopy(bytes, pos, dst, off, n);
+      pos += n;
+      return n;
+    }
+
+    @Override
+    public long skip(long n) {
+      long k = Math.max(0, Math.min(n, end - pos));
+      pos += (int) k;
+      return k;
+    }
+
+    @Override
+    public int available() {
+      return end - pos;
+    }
+  }
+}

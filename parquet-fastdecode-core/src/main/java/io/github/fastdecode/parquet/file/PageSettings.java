@@ -1,0 +1,121 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.file;
+
+/**
+ * How a file reader gets its pages: through this library's own chunk reading ({@link
+ * RowGroupReader}: one positioned read per run of adjacent chunks, headers parsed from the buffer,
+ * pages decompressed into reused buffers, page CRCs checked) or through parquet-hadoop's {@code
+ * ParquetFileReader} (the path every release before had), and whether page CRC32 checksums are
+ * verified, and which {@link PageBuffers} (if any) carry buffers from one file to the next. Immutable
+ * itself; settings that name buffers are for one thread, as the buffers are.
+ *
+ * <p>{@link #defaults()} reads two system properties, so that a benchmark or a cautious deployment
+ * can switch without code: {@code fastdecode.pages=parquet-hadoop} (default {@code fastdecode})
+ * and {@code fastdecode.pages.checksums=false} (default {@code true}).
+ */
+public final class PageSettings {
+  /** System property choosing the page source: {@code fastdecode} (default) or {@code parquet-hadoop}. */
+  public static final String SOURCE_PROPERTY = "fastdecode.pages";
+  /** System property turning page CRC verification off ({@code false}); on by default. */
+  public static final String CHECKSUMS_PROPERTY = "fastdecode.pages.checksums";
+  /** Bytes of file between two requested chunks that are read rather than skipped (one read instead of two). */
+  public static final int DEFAULT_HOLE_BYTES = 8 * 1024;
+  /** A run of coalesced chunks stops growing at this size (a single larger chunk is read alone). */
+  public static final int DEFAULT_RANGE_BYTES = 32 * 1024 * 1024;
+
+  private final boolean parquetHadoopPages;
+  private final boolean verifyChecksums;
+  private final int holeBytes;
+  private final int rangeBytes;
+  private final PageBuffers buffers;
+
+  private PageSettings(boolean parquetHadoopPages, boolean verifyChecksums, int holeBytes, int rangeBytes, PageBuffers buffers) {
+    this.parquetHadoopPages = parquetHadoopPages;
+    this.verifyChecksums = verifyChecksums;
+    this.holeBytes = holeBytes;
+    this.rangeBytes = rangeBytes;
+    this.buffers = buffers;
+  }
+
+  /** This library's pages with CRC verification, unless the system properties say otherwise. */
+  public static PageSettings defaults() {
+    String source = System.getProperty(SOURCE_PROPERTY, "fastdecode");
+    boolean hadoop;
+    if (source.equals("parquet-hadoop")) {
+      hadoop = true;
+    } else if (source.equals("fastdecode")) {
+      hadoop = false;
+    } else {
+      throw new IllegalArgumentException(SOURCE_PROPERTY + "=" + source + ": expected fastdecode or parquet-hadoop");
+    }
+    boolean checksums = !"false".equals(System.getProperty(CHECKSUMS_PROPERTY, "true"));
+    return new PageSettings(hadoop, checksums, DEFAULT_HOLE_BYTES, DEFAULT_RANGE_BYTES, null);
+  }
+
+  /** Pages from parquet-hadoop's {@code ParquetFileReader} (true) or from this library's chunk reading (false). */
+  public PageSettings withParquetHadoopPages(boolean parquetHadoop) {
+    return new PageSettings(parquetHadoop, verifyChecksums, holeBytes, rangeBytes, buffers);
+  }
+
+  /** Whether a page whose header carries a CRC32 has it checked (this library's pages only). */
+  public PageSettings withChecksumVerification(boolean verify) {
+    return new PageSettings(parquetHadoopPages, verify, holeBytes, rangeBytes, buffers);
+  }
+
+  /**
+   * Chunks at most {@code holeBytes} apart are read in one positioned read, stopping at {@code
+   * rangeBytes} per read; (0, 0) reads every chunk alone.
+   */
+  public PageSettings withCoalescing(int holeBytes, int rangeBytes) {
+    if (holeBytes < 0 || rangeBytes < 0) {
+      throw new IllegalArgumentException("hole " + holeBytes + " and range " + rangeBytes + " must not be negative");
+    }
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers);
+  }
+
+  /** Buffers to take from and give back to (one thread's); null: each reader allocates its own. */
+  public PageSettings withBuffers(PageBuffers buffers) {
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers);
+  }
+
+  /** The buffers readers share, or null. */
+  public PageBuffers buffers() {
+    return buffers;
+  }
+
+  public boolean parquetHadoopPages() {
+    return parquetHadoopPages;
+  }
+
+  public boolean verifyChecksums() {
+    return verifyChecksums;
+  }
+
+  public int holeBytes() {
+    return holeBytes;
+  }
+
+  public int rangeBytes() {
+    return rangeBytes;
+  }
+
+  @Override
+  public String toString() {
+    return "PageSettings[" + (parquetHadoopPages ? "parquet-hadoop pages" : "fastdecode pages")
+        + ", checksums " + (verifyChecksums ? "verified" : "not verified") + ", hole " + holeBytes + ", range " + rangeBytes + "]";
+  }
+}
