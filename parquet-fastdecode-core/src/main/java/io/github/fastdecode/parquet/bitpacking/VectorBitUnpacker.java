@@ -23,6 +23,7 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -32,10 +33,15 @@ import jdk.incubator.vector.VectorSpecies;
  * mask finish it (on AVX-512 VBMI: one load, {@code vpermb}, {@code vpsrlvd}, {@code vpandd}, one
  * store per 16 values).
  *
+ * <p>With 256-bit vectors, widths 8 and 16 need no shuffle: their values are bytes and shorts,
+ * loaded and widened to int lanes; width 1 expands a broadcast word ({@link #bitsToInts}).
+ *
  * <p>The delta kernels ({@link #unpackIntDeltas}, {@link #unpackLongDeltas}) unpack a vector of
  * DELTA_BINARY_PACKED deltas the same way (two overlapping windows where a value can span more
  * bytes than a lane holds; a plain load at the full width), add the min delta, prefix-sum in the
- * register and add the previous vector's last sum.
+ * register and add the running value. The int kernels then grow the running value by the vector's
+ * own last sum (one add per vector on the loop's dependency chain); the long kernels take the last
+ * lane of the stored sums.
  *
  * <p>Width 1 (definition levels, booleans) has its own kernels that expand a broadcast word:
  * {@link #bitsToInts}, {@link #bitsToBooleans}.
@@ -76,6 +82,24 @@ public final class VectorBitUnpacker {
   /** Per width 58..63: each long lane's window one byte later (a value spans up to 9 bytes). */
   private static final VectorShuffle<Byte>[] LONG_HIGH_WINDOWS = longWindows(1);
   private static final LongVector[] LONG_SHIFTS = longShifts();
+
+  /**
+   * Whether {@link #unpackInts} takes widths 1, 8 and 16 without a byte shuffle: with 256-bit
+   * vectors (8 int lanes), where a shuffle of bytes across the vector is several instructions on
+   * AVX2. Width 8 and 16 values are bytes and shorts, one load of {@link #LANES} bytes (shorts)
+   * widened to the int lanes ({@code vpmovsxbd}/{@code vpmovsxwd} and a mask); width 1 expands a
+   * broadcast word ({@link #bitsToInts}). Chosen by measurement (RleDictionaryIdsBenchmark
+   * fastdecode, JDK 25, ns per id, shuffle against these): with {@code -XX:UseAVX=2} (256-bit AVX2
+   * code) width 8 0.46 against 0.20, width 1 0.64 against 0.40; with 512-bit AVX-512 vectors, where
+   * the shuffle is one {@code vpermb}, width 8 0.30 against 0.31 and width 1 0.25 against 0.41, so
+   * 512-bit vectors keep the shuffle. (Width 16, the same load and widening of shorts, was not
+   * measured on its own.)
+   */
+  private static final boolean NO_SHUFFLE_WIDTHS = LANES == 8;
+  private static final VectorSpecies<Byte> BYTE_PER_INT_LANE =
+      NO_SHUFFLE_WIDTHS ? VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * Byte.SIZE)) : null;
+  private static final VectorSpecies<Byte> SHORT_PER_INT_LANE =
+      NO_SHUFFLE_WIDTHS ? VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * Short.SIZE)) : null;
 
   /** Lane {@code i} takes lane {@code i - 2^k} (those below {@code 2^k}: zero), for the prefix sums. */
   private static final VectorShuffle<Integer> INT_UP1 = up(INTS, 1);
@@ -167,6 +191,12 @@ public final class VectorBitUnpacker {
    * The caller unpacks the rest with the scalar kernel, from {@code pos + written / 8 * width}.
    */
   public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
+    if (BYTE_PER_INT_LANE != null && (width == 8 || width == 16)) {
+      return width == 8 ? widenBytes(in, pos, out, outPos, count) : widenShorts(in, pos, out, outPos, count);
+    }
+    if (width == 1 && NO_SHUFFLE_WIDTHS) {
+      return bitsToInts(in, 8L * pos, out, outPos, count);
+    }
     VectorShuffle<Byte> window = WINDOWS[width];
     IntVector shift = SHIFTS[width];
     int mask = (1 << width) - 1;
@@ -184,6 +214,40 @@ public final class VectorBitUnpacker {
           .intoArray(out, o);
     }
     return steps * LANES;
+  }
+
+  /** Width 8: {@link #LANES} bytes per step, each widened to an int lane. */
+  private static int widenBytes(byte[] in, int pos, int[] out, int outPos, int count) {
+    int steps = Math.max(0, Math.min(count, in.length - pos)) / LANES;
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += LANES, o += LANES) {
+      // B2I sign-extends: the mask keeps the byte.
+      ((IntVector) ByteVector.fromArray(BYTE_PER_INT_LANE, in, p).convertShape(VectorOperators.B2I, INTS, 0))
+          .and(0xFF)
+          .intoArray(out, o);
+    }
+    return steps * LANES;
+  }
+
+  /** Width 16: {@link #LANES} little-endian shorts per step, each widened to an int lane. */
+  private static int widenShorts(byte[] in, int pos, int[] out, int outPos, int count) {
+    int steps = Math.max(0, Math.min(count / LANES, (in.length - pos) / (2 * LANES)));
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 2 * LANES, o += LANES) {
+      ((IntVector) ByteVector.fromArray(SHORT_PER_INT_LANE, in, p).reinterpretAsShorts().convertShape(VectorOperators.S2I, INTS, 0))
+          .and(0xFFFF)
+          .intoArray(out, o);
+    }
+    return steps * LANES;
+  }
+
+  /**
+   * Bytes each step of {@link #unpackInts} loads from its first byte at {@code width} bits (steps
+   * advance by {@code lanes() / 8 * width} bytes): a step is taken only if they lie in the array.
+   */
+  public static int unpackLoadBytes(int width) {
+    if (BYTE_PER_INT_LANE != null && (width == 8 || width == 16)) {
+      return width / 8 * LANES;
+    }
+    return width == 1 && NO_SHUFFLE_WIDTHS ? 8 : BYTE_LANES;
   }
 
   @SuppressWarnings("unchecked")
@@ -250,7 +314,11 @@ public final class VectorBitUnpacker {
 
   /**
    * Whether {@link #unpackLongDeltas} takes runs of this width: it needs 8 long lanes (512-bit
-   * vectors), so that a vector of values starts on a byte.
+   * vectors), so that a vector of values starts on a byte. (With 4 long lanes, a group of 8 deltas
+   * as two vectors, each from its own load, shuffled, shifted and prefix-summed, measured slower
+   * than the scalar kernel with AVX2 code on JDK 25: DeltaBinaryPackedInt64Benchmark op=read
+   * shape=monotonic 1.0-1.5 ns/value scalar against 1.9-2.1 vector, shape=wide (a plain load per 4
+   * values) 2.0-2.5 against 2.5-2.8, {@code -XX:UseAVX=2}, a busy 2-core machine.)
    */
   public static boolean takesLongDeltas(int width) {
     return LONG_LANES == 8 && width > 0 && width <= MAX_LONG_DELTA_WIDTH;
@@ -285,9 +353,8 @@ public final class VectorBitUnpacker {
         if (LANES == 16) {
           d = d.add(d.rearrange(INT_UP8, INT_KEEP8));
         }
-        IntVector sum = d.add(carry);
-        sum.intoArray(out, o);
-        carry = sum.rearrange(INT_LAST);
+        d.add(carry).intoArray(out, o);
+        carry = carry.add(d.rearrange(INT_LAST));
       }
     } else if (width > MAX_WIDTH) {
       VectorShuffle<Byte> window = WINDOWS[width];
@@ -307,9 +374,8 @@ public final class VectorBitUnpacker {
         if (LANES == 16) {
           d = d.add(d.rearrange(INT_UP8, INT_KEEP8));
         }
-        IntVector sum = d.add(carry);
-        sum.intoArray(out, o);
-        carry = sum.rearrange(INT_LAST);
+        d.add(carry).intoArray(out, o);
+        carry = carry.add(d.rearrange(INT_LAST));
       }
     } else {
       VectorShuffle<Byte> window = WINDOWS[width];
@@ -329,9 +395,8 @@ public final class VectorBitUnpacker {
         if (LANES == 16) {
           d = d.add(d.rearrange(INT_UP8, INT_KEEP8));
         }
-        IntVector sum = d.add(carry);
-        sum.intoArray(out, o);
-        carry = sum.rearrange(INT_LAST);
+        d.add(carry).intoArray(out, o);
+        carry = carry.add(d.rearrange(INT_LAST));
       }
     }
     return steps * LANES;
@@ -495,6 +560,13 @@ public final class VectorBitUnpacker {
    * per vector (2.5x slower). Measured on JDK 25 and 17 against a blend with zero and against
    * unslice: the masked permute was as fast on 25 and the fastest on 17; unslice was several times
    * slower on 25.
+   *
+   * The int kernels carry the running value as carry + (the vector's last prefix sum), so only an
+   * add is on the loop's dependency chain, not a permute of the stored sums and an add:
+   * DeltaBinaryPackedInt32Benchmark op=read shape=monotonic, JDK 25, went from 1.27 to 1.17 ns per
+   * value with 512-bit vectors (medians of 6 iterations) and from 1.6 to 1.4 with -XX:UseAVX=2, on a
+   * busy 2-core machine. The same change to the long kernels measured no better (1.45 against 1.86,
+   * noise of the same size), so they keep the permute.
    */
 
   /**

@@ -468,6 +468,20 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
       long md = minDeltaAt(p);
       int widths = at;
       p = widths + mc;
+      if (widthsAllZero(b, widths, mc)) {
+        // Its values step by the min delta, as do those of the next blocks with widths 0 and the
+        // same min delta (a constant or evenly spaced column): one kernel call (a fill) for all.
+        int run = 1;
+        while (k + run < blocks && minDeltaAt(p) == md && widthsAllZero(b, at, mc)) {
+          p = at + mc;
+          run++;
+        }
+        int count = run * blockSize;
+        acc = dst == null ? acc + sumDeltas(0, b, p, count, md) : unpackDeltas(0, b, p, dst, o, count, acc, md);
+        o += count;
+        k += run - 1;
+        continue;
+      }
       for (int m = 0; m < mc; m++) {
         int wb = b[widths + m];
         int count = ms;
@@ -484,6 +498,15 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     last = acc;
     dataPos = p;
     undecoded -= blocks * blockSize;
+  }
+
+  /** Whether the {@code mc} miniblock bit widths at {@code b[widths..]} are all 0. */
+  private static boolean widthsAllZero(byte[] b, int widths, int mc) {
+    int any = 0;
+    for (int m = 0; m < mc; m++) {
+      any |= b[widths + m];
+    }
+    return any == 0;
   }
 
   /**

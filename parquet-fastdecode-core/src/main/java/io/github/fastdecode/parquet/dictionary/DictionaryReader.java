@@ -73,6 +73,11 @@ public final class DictionaryReader extends BatchValuesReader {
   private final int[] ids = new int[CHUNK];
   private int remaining;
   private boolean hasData;
+  /**
+   * Whether every id a bit-packed run of this page can hold is in the dictionary: its bit width
+   * cannot reach past the last entry ({@code 2^width <= size}), so those ids need no range check.
+   */
+  private boolean packedIdsFit;
 
   /** The current chunk (set by {@link #nextChunk}): an RLE run of {@link #chunkId}, or ids in {@link #ids}. */
   private boolean chunkIsRun;
@@ -143,6 +148,7 @@ public final class DictionaryReader extends BatchValuesReader {
         throw new ValuesDecodingException(encoding, 0, "id bit width " + width + " is above 32");
       }
       decoder.init(page.array, page.start + 1, page.start + page.length, width);
+      packedIdsFit = width < 31 && 1 << width <= size;
     }
   }
 
@@ -172,7 +178,9 @@ public final class DictionaryReader extends BatchValuesReader {
     }
     int m = Math.min(Math.min(run, want), CHUNK);
     decoder.readPacked(ids, 0, m);
-    checkIds(ids, 0, m);
+    if (!packedIdsFit) {
+      checkIds(ids, 0, m);
+    }
     chunkIsRun = false;
     return m;
   }
@@ -306,7 +314,9 @@ public final class DictionaryReader extends BatchValuesReader {
       int at = offset + done;
       if (decoder.runIsPacked()) {
         decoder.readPacked(dst, at, m);
-        checkIds(dst, at, m);
+        if (!packedIdsFit) {
+          checkIds(dst, at, m);
+        }
       } else {
         Arrays.fill(dst, at, at + m, checkId(decoder.runValue()));
         decoder.consumeRle(m);

@@ -166,7 +166,7 @@ class BitUnpackerTest {
           int done = VectorBitUnpacker.unpackInts(w, in, 1, out, 1, count);
           int step = lanes / 8 * w;
           int steps = 0;
-          while (steps < count / lanes && 1 + steps * step + lanes * 4 <= in.length) {
+          while (steps < count / lanes && 1 + steps * step + VectorBitUnpacker.unpackLoadBytes(w) <= in.length) {
             steps++;
           }
           assertEquals(steps * lanes, done, where + ": values written");

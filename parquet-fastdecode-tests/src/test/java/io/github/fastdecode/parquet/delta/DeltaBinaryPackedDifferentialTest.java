@@ -23,6 +23,7 @@ import io.github.fastdecode.parquet.conformance.ReadPlan;
 import io.github.fastdecode.parquet.conformance.ValueKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -100,6 +101,32 @@ class DeltaBinaryPackedDifferentialTest {
         }
       }
     }
+  }
+
+  /**
+   * Evenly spaced runs (each block of only width-0 miniblocks), the step changing from run to run
+   * and runs of random steps between some of them: whole-block reads take a run of such blocks with
+   * one min delta in one step, and must stop where the min delta or the widths change.
+   */
+  @ParameterizedTest(name = "block {0} / {1} miniblocks")
+  @CsvSource({"128, 4", "8, 1", "32, 4"})
+  void evenlySpacedRunsMatchParquetJava(int blockSize, int miniBlocks) {
+    int[] layout = {blockSize, miniBlocks};
+    int n = 6_000;
+    long[] steps = {3, 3, -5, 0, 0, 7, 1_000_000_007L, -1};
+    Random r = new Random(SEED);
+    long[] values = new long[n];
+    long x = -12_345;
+    for (int i = 0; i < n; i++) {
+      int run = i / 700;
+      x += run % 4 == 3 ? r.nextInt(100) - 50 : steps[run % steps.length];
+      values[i] = x;
+    }
+    List<ReadPlan> plans = ReadPlan.standard(n);
+    check(label("INT64", "evenlySpaced", n, layout), ParquetJavaPages.deltaLongs(values, blockSize, miniBlocks), n,
+        ValueKind.INT64, plans, false);
+    check32(label("INT32", "evenlySpaced", n, layout), ParquetJavaPages.deltaInts(DataShapes.narrow(values), blockSize, miniBlocks),
+        n, ValueKind.INT32, plans);
   }
 
   /** 100,003 values: the reduced plan set, every shape, two layouts. */

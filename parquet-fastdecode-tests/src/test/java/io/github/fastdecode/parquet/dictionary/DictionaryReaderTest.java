@@ -15,6 +15,8 @@
  */
 package io.github.fastdecode.parquet.dictionary;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -177,6 +179,52 @@ class DictionaryReaderTest {
     });
     byte[] wide = {33, 2, 0};
     assertThrows(ParquetDecodingException.class, () -> new DictionaryReader(column, e.dictionary).initFromPage(1, InputKind.HEAP.open(wide)));
+  }
+
+  /**
+   * Ids of bit-packed runs are range-checked only where the page's bit width can reach past the
+   * dictionary: with 8 entries, width 3 holds only ids 0..7 (all read back, no check needed), while
+   * width 4 can hold 8..15, which must fail, in the id read and in the value read.
+   */
+  @Test
+  void packedIdsAreCheckedWhereTheirWidthCanReachPastTheDictionary() throws Exception {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.INT32);
+    DictionaryPages.Encoded e = DictionaryPages.write(column, 64, 8, null, SEED);
+    assertEquals(8, e.dictionary.getMaxId() + 1);
+    int[] every = new int[64];
+    for (int i = 0; i < every.length; i++) {
+      every[i] = i * 5 % 8;
+    }
+    for (int width : new int[] {3, 4}) {
+      DictionaryReader r = new DictionaryReader(column, e.dictionary);
+      r.initFromPage(64, InputKind.HEAP.open(idsPage(every, width)));
+      int[] ids = new int[64];
+      r.readDictionaryIds(ids, 0, 64);
+      assertArrayEquals(every, ids, "width " + width);
+    }
+    int[] bad = every.clone();
+    bad[37] = 15;
+    for (ValueKind kind : List.of(ValueKind.INT32, ValueKind.DICTIONARY_IDS)) {
+      ParquetDecodingException ex = assertThrows(ParquetDecodingException.class, () -> {
+        DictionaryReader r = new DictionaryReader(column, e.dictionary);
+        r.initFromPage(64, InputKind.HEAP.open(idsPage(bad, 4)));
+        if (kind == ValueKind.INT32) {
+          r.readIntegers(new int[64], 0, 64);
+        } else {
+          r.readDictionaryIds(new int[64], 0, 64);
+        }
+      }, kind.toString());
+      assertTrue(ex.getMessage().contains("dictionary id 15 is outside the dictionary of 8 entries"), ex.getMessage());
+    }
+  }
+
+  /** A data page's ids section: the bit-width byte, then the ids as parquet-java's RLE / bit-packed hybrid encodes them. */
+  private static byte[] idsPage(int[] ids, int width) {
+    byte[] runs = ParquetJavaPages.rleRaw(ids, width);
+    byte[] page = new byte[runs.length + 1];
+    page[0] = (byte) width;
+    System.arraycopy(runs, 0, page, 1, runs.length);
+    return page;
   }
 
   @Test
