@@ -86,6 +86,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean int96TimestampConversion;
     String datetimeRebaseModeInRead;
     String int96RebaseModeInRead;
+    /** Copy flat columns into Spark's vectors rather than wrap the library's batches. */
+    boolean copyVectors;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -225,8 +227,17 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       List<WritableColumnVector> filled = new ArrayList<>();
       List<FastDecodeBatchIterator.Fill> fills = new ArrayList<>();
+      List<ColumnBatchVector> wrapped = new ArrayList<>();
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
       for (int i = 0; i < fields.length; i++) {
+        if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
+          // A flat column: Spark reads the library's batch through a vector over its arrays.
+          ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
+              new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone()));
+          vectors[i] = v;
+          wrapped.add(v);
+          continue;
+        }
         OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
         vectors[i] = v;
         if (parquetNames[i] == null) {
@@ -262,7 +273,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         vectors[fields.length + i] = v;
       }
       FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
-          filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+          filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]),
+          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
@@ -272,7 +284,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
           }
         });
       }
-      Fallbacks.fileRead();
+      Fallbacks.fileRead(wrapped.size(), filled.size());
       return (Iterator) iterator;
     } catch (RuntimeException | Error e) {
       reader.close();
