@@ -110,7 +110,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     // Spark's own reader for the same scan: the fallback, and the Hadoop settings it needs.
     Function1<PartitionedFile, Iterator<InternalRow>> spark = super.buildReaderWithPartitionValues(
         session, dataSchema, partitionSchema, requiredSchema, filters, options, hadoopConf);
-    SQLConf conf = getSqlConf(session);
+    SQLConf conf = session.sessionState().conf(); // (FileFormat.getSqlConf is Spark 4.1 and later)
     StructType resultSchema = new StructType(concat(partitionSchema.fields(), requiredSchema.fields()));
     String unsupported = unsupportedScan(conf, resultSchema, requiredSchema);
     if (unsupported != null) {

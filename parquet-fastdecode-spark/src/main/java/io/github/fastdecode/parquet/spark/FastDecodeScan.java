@@ -36,6 +36,7 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -47,7 +48,6 @@ import org.apache.spark.sql.catalyst.util.RebaseDateTime;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
-import org.apache.spark.sql.execution.datasources.parquet.ParquetFooterReader;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
@@ -124,7 +124,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     Configuration hadoop = conf.value().value();
     Path path = file.toPath();
     HadoopInputFile input = HadoopInputFile.fromPath(path, hadoop);
-    FileMetaData meta = ParquetFooterReader.readFooter(input, ParquetMetadataConverter.SKIP_ROW_GROUPS).getFileMetaData();
+    // The footer's schema and key-value metadata, read as Spark's footer reader reads them (with the
+    // file's decryption settings from the Hadoop configuration), through parquet-java's public API:
+    // Spark 4.0's ParquetFooterReader keeps its InputFile variant private.
+    FileMetaData meta;
+    try (ParquetFileReader footer = ParquetFileReader.open(input, HadoopReadOptions.builder(hadoop, path)
+        .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build())) {
+      meta = footer.getFooter().getFileMetaData();
+    }
     MessageType schema = meta.getSchema();
 
     StructField[] fields = requiredSchema.fields();
