@@ -15,16 +15,25 @@
 # limitations under the License.
 #
 
-# TPC-H (lineitem, orders) through format("parquet") and format("fastdecode") in one local[1]
-# Spark session: see docs/spark.md. Arguments: [dataDir] [scaleFactor] [runs]; the data is
-# generated once into dataDir (default parquet-fastdecode-spark/target/tpch) and reused.
+# TPC-H (lineitem, orders) through format("parquet") and format("fastdecode") (copying into Spark's
+# vectors, and without copies) in one local[1] Spark session: see docs/spark.md. Arguments:
+# [dataDir] [scaleFactor] [runs]; the data is generated once into dataDir (default
+# parquet-fastdecode-spark/target/tpch) and reused. For a profiler:
+#   BENCH_JVM_OPTS=-XX:StartFlightRecording=filename=q1.jfr,settings=profile \
+#     run-tpch.sh repeat <parquet|fastdecode-copy|fastdecode> <dataDir> <query name prefix> <runs>
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # Compile, and write the test class path (core's classes from the reactor) in the same run.
 mvn -B -q -o -pl parquet-fastdecode-spark -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile=target/spark-bench.classpath >/dev/null
 cp="parquet-fastdecode-spark/target/test-classes:parquet-fastdecode-spark/target/classes:$(cat parquet-fastdecode-spark/target/spark-bench.classpath)"
-exec java -Xmx6g --add-modules jdk.incubator.vector \
+if [ "${1:-}" = repeat ]; then
+  args=("$@")
+else
+  args=("${1:-parquet-fastdecode-spark/target/tpch}" "${2:-1}" "${3:-5}")
+fi
+# shellcheck disable=SC2086 # BENCH_JVM_OPTS holds several options
+exec java -Xmx6g ${BENCH_JVM_OPTS:-} --add-modules jdk.incubator.vector \
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED \
   --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
   --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
@@ -33,4 +42,4 @@ exec java -Xmx6g --add-modules jdk.incubator.vector \
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED \
   --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED \
   -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true \
-  -cp "$cp" io.github.fastdecode.parquet.spark.bench.SparkTpchBenchmark "${1:-parquet-fastdecode-spark/target/tpch}" "${2:-1}" "${3:-5}"
+  -cp "$cp" io.github.fastdecode.parquet.spark.bench.SparkTpchBenchmark "${args[@]}"

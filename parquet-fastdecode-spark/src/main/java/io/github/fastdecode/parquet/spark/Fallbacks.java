@@ -43,9 +43,27 @@ final class Fallbacks {
 
   private static final java.util.concurrent.atomic.AtomicLong READ = new java.util.concurrent.atomic.AtomicLong();
 
-  /** Counts a file split read by parquet-fastdecode. */
-  static void fileRead() {
+  private static final java.util.concurrent.atomic.AtomicLong WRAPPED = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.concurrent.atomic.AtomicLong COPIED = new java.util.concurrent.atomic.AtomicLong();
+
+  /**
+   * Counts a file split read by parquet-fastdecode, with how many of its columns Spark reads through
+   * vectors over the library's batches ({@code wrapped}) and how many are copied into Spark's.
+   */
+  static void fileRead(int wrapped, int copied) {
     READ.incrementAndGet();
+    WRAPPED.addAndGet(wrapped);
+    COPIED.addAndGet(copied);
+  }
+
+  /** Columns of file splits shown to Spark without a copy since this JVM started (for tests). */
+  static long columnsWrapped() {
+    return WRAPPED.get();
+  }
+
+  /** Columns of file splits copied into Spark's vectors since this JVM started (for tests). */
+  static long columnsCopied() {
+    return COPIED.get();
   }
 
   /** File splits read by parquet-fastdecode since this JVM started (for tests and diagnostics). */

@@ -26,8 +26,11 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * The batches (or, when Spark asks for rows, the rows of the batches) of one file split: each batch
- * read by parquet-fastdecode and copied into Spark's column vectors in bulk. Closeable, so that
- * Spark's file scan closes it when the task moves on.
+ * read by parquet-fastdecode, its flat columns shown to Spark through {@link ColumnBatchVector}s
+ * over the library's arrays and the others (nested columns, or every column with {@value
+ * FastDecodeFileFormat#COPY_VECTORS}) copied into Spark's column vectors in bulk. The same batch
+ * and vectors serve every read: Spark is done with one before it asks for the next, as with its own
+ * reader. Closeable, so that Spark's file scan closes it when the task moves on.
  */
 final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Object> implements Closeable {
   private final ParquetBatchReader reader;
@@ -36,6 +39,8 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private final WritableColumnVector[] vectors;
   /** One per vector: fills it with the rows of the last read. */
   private final Fill[] fillers;
+  /** The vectors over the library's batches: pointed at each read, nothing copied. */
+  private final ColumnBatchVector[] wrapped;
   private final ColumnarBatch columnar;
   private final boolean returningBatch;
   private final int capacity;
@@ -48,11 +53,12 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private int rows;
 
   FastDecodeBatchIterator(ParquetBatchReader reader, ColumnBatch[] batches, WritableColumnVector[] vectors,
-      Fill[] fillers, ColumnarBatch columnar, boolean returningBatch, int capacity) {
+      Fill[] fillers, ColumnBatchVector[] wrapped, ColumnarBatch columnar, boolean returningBatch, int capacity) {
     this.reader = reader;
     this.batches = batches;
     this.vectors = vectors;
     this.fillers = fillers;
+    this.wrapped = wrapped;
     this.columnar = columnar;
     this.returningBatch = returningBatch;
     this.capacity = capacity;
@@ -104,6 +110,9 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
     for (int i = 0; i < vectors.length; i++) {
       vectors[i].reset();
       fillers[i].fill(vectors[i], n);
+    }
+    for (ColumnBatchVector v : wrapped) {
+      v.bind(n);
     }
     columnar.setNumRows(n);
     rows = n;

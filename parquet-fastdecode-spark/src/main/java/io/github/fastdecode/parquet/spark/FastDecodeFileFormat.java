@@ -27,7 +27,11 @@ import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SerializableConfiguration;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.vectorized.ColumnVector;
 import scala.Function1;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
 import scala.collection.Iterator;
 import scala.collection.immutable.Map;
 import scala.collection.immutable.Seq;
@@ -46,6 +50,36 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
 
   /** The name Spark finds this source by. */
   public static final String SHORT_NAME = "fastdecode";
+
+  /**
+   * The session setting that makes scans copy each batch into Spark's own column vectors
+   * ({@code true}) instead of handing Spark vectors over the library's arrays (the default,
+   * {@code false}); kept to compare the two.
+   */
+  public static final String COPY_VECTORS = "spark.fastdecode.copyVectors";
+
+  static boolean copyVectors(SQLConf conf) {
+    return "true".equalsIgnoreCase(conf.getConfString(COPY_VECTORS, "false").trim());
+  }
+
+  /**
+   * The column vector classes Spark's generated code may assume. A scan hands Spark vectors of
+   * several classes for the same column (this library's over its batches, Spark's own for files
+   * that fall back, for nested columns and with {@value #COPY_VECTORS}), so the generated code takes
+   * any {@link ColumnVector}, whatever the setting was when the plan was made; partition columns
+   * are Spark's constant vectors either way.
+   */
+  @Override
+  public Option<Seq<String>> vectorTypes(StructType requiredSchema, StructType partitionSchema, SQLConf sqlConf) {
+    java.util.List<String> types = new java.util.ArrayList<>();
+    for (int i = 0; i < requiredSchema.fields().length; i++) {
+      types.add(ColumnVector.class.getName());
+    }
+    for (int i = 0; i < partitionSchema.fields().length; i++) {
+      types.add(ConstantColumnVector.class.getName());
+    }
+    return Option.<Seq<String>>apply(CollectionConverters.asScala(types).toList());
+  }
 
   @Override
   public String shortName() {
@@ -76,7 +110,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     // Spark's own reader for the same scan: the fallback, and the Hadoop settings it needs.
     Function1<PartitionedFile, Iterator<InternalRow>> spark = super.buildReaderWithPartitionValues(
         session, dataSchema, partitionSchema, requiredSchema, filters, options, hadoopConf);
-    SQLConf conf = getSqlConf(session);
+    SQLConf conf = session.sessionState().conf(); // (FileFormat.getSqlConf is Spark 4.1 and later)
     StructType resultSchema = new StructType(concat(partitionSchema.fields(), requiredSchema.fields()));
     String unsupported = unsupportedScan(conf, resultSchema, requiredSchema);
     if (unsupported != null) {
@@ -100,6 +134,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     ParquetOptions parquetOptions = new ParquetOptions(options, conf);
     s.datetimeRebaseModeInRead = parquetOptions.datetimeRebaseModeInRead();
     s.int96RebaseModeInRead = parquetOptions.int96RebaseModeInRead();
+    s.copyVectors = copyVectors(conf);
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
     return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark);

@@ -36,6 +36,7 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -47,7 +48,6 @@ import org.apache.spark.sql.catalyst.util.RebaseDateTime;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
-import org.apache.spark.sql.execution.datasources.parquet.ParquetFooterReader;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
@@ -86,6 +86,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean int96TimestampConversion;
     String datetimeRebaseModeInRead;
     String int96RebaseModeInRead;
+    /** Copy flat columns into Spark's vectors rather than wrap the library's batches. */
+    boolean copyVectors;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -122,7 +124,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     Configuration hadoop = conf.value().value();
     Path path = file.toPath();
     HadoopInputFile input = HadoopInputFile.fromPath(path, hadoop);
-    FileMetaData meta = ParquetFooterReader.readFooter(input, ParquetMetadataConverter.SKIP_ROW_GROUPS).getFileMetaData();
+    // The footer's schema and key-value metadata, read as Spark's footer reader reads them (with the
+    // file's decryption settings from the Hadoop configuration), through parquet-java's public API:
+    // Spark 4.0's ParquetFooterReader keeps its InputFile variant private.
+    FileMetaData meta;
+    try (ParquetFileReader footer = ParquetFileReader.open(input, HadoopReadOptions.builder(hadoop, path)
+        .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build())) {
+      meta = footer.getFooter().getFileMetaData();
+    }
     MessageType schema = meta.getSchema();
 
     StructField[] fields = requiredSchema.fields();
@@ -225,8 +234,17 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       List<WritableColumnVector> filled = new ArrayList<>();
       List<FastDecodeBatchIterator.Fill> fills = new ArrayList<>();
+      List<ColumnBatchVector> wrapped = new ArrayList<>();
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
       for (int i = 0; i < fields.length; i++) {
+        if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
+          // A flat column: Spark reads the library's batch through a vector over its arrays.
+          ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
+              new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone()));
+          vectors[i] = v;
+          wrapped.add(v);
+          continue;
+        }
         OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
         vectors[i] = v;
         if (parquetNames[i] == null) {
@@ -262,7 +280,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         vectors[fields.length + i] = v;
       }
       FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
-          filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+          filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]),
+          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
@@ -272,7 +291,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
           }
         });
       }
-      Fallbacks.fileRead();
+      Fallbacks.fileRead(wrapped.size(), filled.size());
       return (Iterator) iterator;
     } catch (RuntimeException | Error e) {
       reader.close();

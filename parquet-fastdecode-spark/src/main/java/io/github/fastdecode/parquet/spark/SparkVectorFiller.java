@@ -17,9 +17,6 @@ package io.github.fastdecode.parquet.spark;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
-import org.apache.spark.sql.catalyst.util.RebaseDateTime;
-import org.apache.spark.sql.catalyst.util.DateTimeUtils;
-import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -28,31 +25,19 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
  * where the representation is the same, one tight loop per batch where it is not.
  */
 final class SparkVectorFiller {
-  /** Spark's rebase modes, as its configuration spells them. */
-  static final String CORRECTED = "CORRECTED";
-  static final String LEGACY = "LEGACY";
-  static final String EXCEPTION = "EXCEPTION";
-
   private static final int MAX_INT_DIGITS = 9;
   private static final int MAX_LONG_DIGITS = 18;
 
   private final SparkColumnKind kind;
   private final int precision;
-  /** Rebase mode and time zone for dates and INT64 timestamps (the file's datetime spec). */
-  private final String datetimeMode;
-  private final String datetimeZone;
-  /** Rebase mode and time zone for INT96 timestamps (the file's INT96 spec). */
-  private final String int96Mode;
-  private final String int96Zone;
+  /** Spark's form of dates, timestamps and narrow byte-array decimals, a batch at a time. */
+  private final SparkValueConversions conversions;
 
   SparkVectorFiller(SparkColumnKind kind, int precision, String datetimeMode, String datetimeZone,
       String int96Mode, String int96Zone) {
     this.kind = kind;
     this.precision = precision;
-    this.datetimeMode = datetimeMode;
-    this.datetimeZone = datetimeZone;
-    this.int96Mode = int96Mode;
-    this.int96Zone = int96Zone;
+    this.conversions = new SparkValueConversions(datetimeMode, datetimeZone, int96Mode, int96Zone);
   }
 
   /** The Spark view of the dictionary the last batch's ids index (string and binary columns). */
@@ -214,23 +199,22 @@ final class SparkVectorFiller {
         fillDecimalBytes(batch.binaries(), nulls, v, rows);
         break;
       case DATE:
-        fillDates(batch.ints(), nulls, v, rows);
+        v.putInts(0, rows, conversions.days(batch.ints(), nulls, rows), 0);
         break;
       case TIMESTAMP_MICROS:
-        fillMicros(batch.longs(), nulls, v, rows, false, datetimeMode);
+        v.putLongs(0, rows, conversions.micros(batch.longs(), nulls, rows, false, false), 0);
         break;
       case TIMESTAMP_MILLIS:
-        fillMicros(batch.longs(), nulls, v, rows, true, datetimeMode);
+        v.putLongs(0, rows, conversions.micros(batch.longs(), nulls, rows, true, false), 0);
         break;
-      // Spark reads local date-times as stored, in every rebase mode.
       case TIMESTAMP_NTZ_MICROS:
-        fillMicros(batch.longs(), nulls, v, rows, false, CORRECTED);
+        v.putLongs(0, rows, conversions.micros(batch.longs(), nulls, rows, false, true), 0);
         break;
       case TIMESTAMP_NTZ_MILLIS:
-        fillMicros(batch.longs(), nulls, v, rows, true, CORRECTED);
+        v.putLongs(0, rows, conversions.micros(batch.longs(), nulls, rows, true, true), 0);
         break;
       case TIMESTAMP_INT96:
-        fillInt96(batch.binaries(), nulls, v, rows);
+        v.putLongs(0, rows, conversions.int96Micros(batch.binaries(), nulls, rows), 0);
         break;
       default:
         throw new IllegalStateException(kind.name());
@@ -266,98 +250,13 @@ final class SparkVectorFiller {
       fillBytes(values, v, rows);
       return;
     }
-    byte[] bytes = values.bytes();
-    int[] offsets = values.offsets();
-    for (int i = 0; i < rows; i++) {
-      if (nulls != null && nulls[i]) {
-        continue;
-      }
-      int start = offsets[i];
-      int end = offsets[i + 1];
-      long unscaled = 0;
-      if (end > start) {
-        unscaled = bytes[start]; // sign-extended
-        for (int p = start + 1; p < end; p++) {
-          unscaled = (unscaled << 8) | (bytes[p] & 0xFF);
-        }
-      }
-      if (precision <= MAX_INT_DIGITS) {
-        v.putInt(i, (int) unscaled);
-      } else {
-        v.putLong(i, unscaled);
-      }
-    }
-  }
-
-  private void fillDates(int[] days, boolean[] nulls, WritableColumnVector v, int rows) {
-    if (datetimeMode.equals(LEGACY)) {
+    long[] unscaled = conversions.unscaledLongs(values, nulls, rows);
+    if (precision <= MAX_INT_DIGITS) {
       for (int i = 0; i < rows; i++) {
-        if (nulls == null || !nulls[i]) {
-          v.putInt(i, RebaseDateTime.rebaseJulianToGregorianDays(days[i]));
-        }
+        v.putInt(i, (int) unscaled[i]);
       }
-      return;
-    }
-    if (datetimeMode.equals(EXCEPTION)) {
-      int cutoff = RebaseDateTime.lastSwitchJulianDay();
-      for (int i = 0; i < rows; i++) {
-        if ((nulls == null || !nulls[i]) && days[i] < cutoff) {
-          throw DataSourceUtils.newRebaseExceptionInRead("Parquet");
-        }
-      }
-    }
-    v.putInts(0, rows, days, 0);
-  }
-
-  private void fillMicros(long[] src, boolean[] nulls, WritableColumnVector v, int rows, boolean millis, String mode) {
-    boolean legacy = mode.equals(LEGACY);
-    boolean check = mode.equals(EXCEPTION);
-    if (!millis && !legacy && !check) {
-      v.putLongs(0, rows, src, 0);
-      return;
-    }
-    long cutoff = RebaseDateTime.lastSwitchJulianTs();
-    for (int i = 0; i < rows; i++) {
-      if (nulls != null && nulls[i]) {
-        continue;
-      }
-      long micros = millis ? DateTimeUtils.millisToMicros(src[i]) : src[i];
-      if (legacy) {
-        micros = RebaseDateTime.rebaseJulianToGregorianMicros(datetimeZone, micros);
-      } else if (check && micros < cutoff) {
-        throw DataSourceUtils.newRebaseExceptionInRead("Parquet");
-      }
-      v.putLong(i, micros);
-    }
-  }
-
-  private void fillInt96(BinaryBatch values, boolean[] nulls, WritableColumnVector v, int rows) {
-    boolean legacy = int96Mode.equals(LEGACY);
-    boolean check = int96Mode.equals(EXCEPTION);
-    long cutoff = RebaseDateTime.lastSwitchJulianTs();
-    byte[] bytes = values.bytes();
-    int[] offsets = values.offsets();
-    for (int i = 0; i < rows; i++) {
-      if (nulls != null && nulls[i]) {
-        continue;
-      }
-      int p = offsets[i];
-      if (offsets[i + 1] - p != 12) {
-        throw new org.apache.parquet.io.ParquetDecodingException(
-            "INT96 value of " + (offsets[i + 1] - p) + " bytes at row " + i + " of the batch");
-      }
-      long nanos = (bytes[p] & 0xFFL) | (bytes[p + 1] & 0xFFL) << 8 | (bytes[p + 2] & 0xFFL) << 16
-          | (bytes[p + 3] & 0xFFL) << 24 | (bytes[p + 4] & 0xFFL) << 32 | (bytes[p + 5] & 0xFFL) << 40
-          | (bytes[p + 6] & 0xFFL) << 48 | (bytes[p + 7] & 0xFFL) << 56;
-      int julianDay = (bytes[p + 8] & 0xFF) | (bytes[p + 9] & 0xFF) << 8 | (bytes[p + 10] & 0xFF) << 16
-          | (bytes[p + 11] & 0xFF) << 24;
-      long micros = DateTimeUtils.fromJulianDay(julianDay, nanos);
-      if (legacy) {
-        micros = RebaseDateTime.rebaseJulianToGregorianMicros(int96Zone, micros);
-      } else if (check && micros < cutoff) {
-        throw DataSourceUtils.newRebaseExceptionInRead("Parquet INT96");
-      }
-      v.putLong(i, micros);
+    } else {
+      v.putLongs(0, rows, unscaled, 0);
     }
   }
 }

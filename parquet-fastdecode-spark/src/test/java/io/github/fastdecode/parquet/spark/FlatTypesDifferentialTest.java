@@ -137,8 +137,9 @@ class FlatTypesDifferentialTest {
           .parquet(dir.toString());
       if (s[0].equals("v2-uncompressed-plain")) {
         // Spark 4.2's own vectorized reader returns wrong strings, binaries and decimals for this
-        // file (V2 pages, DELTA_BYTE_ARRAY, 10% nulls, 4 KiB pages): the oracle here is the rows
-        // that were written, and the test notices the day Spark reads them right.
+        // file (V2 pages, DELTA_BYTE_ARRAY, 10% nulls, 4 KiB pages), Spark 4.0.4's reads it right:
+        // the oracle here is the rows that were written, Spark's reader too where it reads them
+        // right, and the test notices the day a release that misread them reads them right.
         Dataset<Row> written = allTypes(spark, ROWS, "id % 10 = 3");
         SparkRows.assertSameValues(s[0] + " against the rows written", written,
             spark.read().format("fastdecode").load(dir.toString()));
@@ -148,11 +149,20 @@ class FlatTypesDifferentialTest {
         } catch (RuntimeException e) {
           sparkRight = false; // out-of-range decimals fail Spark's row conversion
         }
-        assertTrue(!sparkRight, "Spark's reader now reads " + s[0] + " right: compare with it directly");
+        if (sparkRight) {
+          check(s[0], dir);
+        }
+        assertTrue(!sparkRight || !misreadsV2Pages(spark.version()),
+            "Spark " + spark.version() + "'s reader now reads " + s[0] + " right: compare with it directly");
       } else {
         check(s[0], dir);
       }
     }
+  }
+
+  /** Whether Spark {@code version}'s vectorized reader is known to misread the V2 file above. */
+  static boolean misreadsV2Pages(String version) {
+    return version.startsWith("4.2.") || version.startsWith("4.1.");
   }
 
   @Test

@@ -48,17 +48,22 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * TPC-H lineitem and orders at a scale factor (1 by default), generated with Trino's TPC-H
- * generator and written by Spark's default Parquet writer, then scanned by format("parquet") and
- * format("fastdecode") in the same local[1] session: a full scan aggregating every column, Q1, Q6,
- * Q12 and a selective point filter; best and median of several runs, the first run of each query
- * in a fresh JVM per reader, and the peak heap of the full scan. Not part of the build's tests: run
- * with parquet-fastdecode-spark/bench/run-tpch.sh (see docs/spark.md).
+ * generator and written by Spark's default Parquet writer, then scanned by format("parquet"),
+ * format("fastdecode") copying into Spark's vectors ({@code spark.fastdecode.copyVectors=true}) and
+ * format("fastdecode") as it is by default (vectors over the library's batches) in the same local[1]
+ * session: a full scan aggregating every column, Q1, Q6, Q12 and a selective point filter; best and
+ * median of several runs, the first run of each query in a fresh JVM per reader, and the peak heap
+ * of the full scan. Not part of the build's tests: run with
+ * parquet-fastdecode-spark/bench/run-tpch.sh (see docs/spark.md).
  *
  * <p>Arguments: {@code [dataDir] [scaleFactor] [runs]}; {@code first <reader> <dataDir>} is the
- * child mode that runs each query once in a fresh JVM.
+ * child mode that runs each query once in a fresh JVM; {@code repeat <reader> <dataDir> <query>
+ * <runs>} runs one query (by its name in the report) that many times in one session, for a
+ * profiler.
  */
 public final class SparkTpchBenchmark {
-  static final String[] READERS = {"parquet", "fastdecode"};
+  /** The readers compared: Spark's, this source copying into Spark's vectors, this source without copies. */
+  static final String[] READERS = {"parquet", "fastdecode-copy", "fastdecode"};
 
   static final Map<String, String> QUERIES = new LinkedHashMap<>();
 
@@ -90,6 +95,10 @@ public final class SparkTpchBenchmark {
       firstRuns(args[1], Path.of(args[2]));
       return;
     }
+    if (args.length > 0 && args[0].equals("repeat")) {
+      repeat(args[1], Path.of(args[2]), args[3], Integer.parseInt(args[4]));
+      return;
+    }
     Path data = Path.of(args.length > 0 ? args[0] : "target/tpch");
     double sf = args.length > 1 ? Double.parseDouble(args[1]) : 1.0;
     int runs = args.length > 2 ? Integer.parseInt(args[2]) : 5;
@@ -99,38 +108,79 @@ public final class SparkTpchBenchmark {
     StringBuilder report = new StringBuilder();
     report.append("JDK ").append(System.getProperty("java.version")).append(", Spark ").append(spark.version())
         .append(", local[1], TPC-H SF").append(sf).append(", ").append(runs).append(" runs per query and reader after one warm-up\n\n");
-    report.append("| query | parquet best ms | parquet median ms | fastdecode best ms | fastdecode median ms | speed-up (median) |\n");
-    report.append("|---|---:|---:|---:|---:|---:|\n");
+    report.append("| query |");
+    for (String r : READERS) {
+      report.append(' ').append(r).append(" best ms | ").append(r).append(" median ms |");
+    }
+    for (int r = 1; r < READERS.length; r++) {
+      report.append(' ').append(READERS[r]).append(" speed-up (median) |");
+    }
+    report.append("\n|---|");
+    for (int r = 0; r < 3 * READERS.length - 1; r++) {
+      report.append("---:|");
+    }
+    report.append('\n');
     for (Map.Entry<String, String> q : QUERIES.entrySet()) {
       long[][] times = new long[READERS.length][runs];
       String[] results = new String[READERS.length];
       for (int r = 0; r < READERS.length; r++) {
         results[r] = run(spark, READERS[r], data, q.getValue()).result; // warm-up
-      }
-      if (!results[0].equals(results[1])) {
-        throw new IllegalStateException(q.getKey() + ": the readers disagree:\n" + results[0] + "\n" + results[1]);
+        if (!results[r].equals(results[0])) {
+          throw new IllegalStateException(q.getKey() + ": the readers disagree:\n" + results[0] + "\n" + results[r]);
+        }
       }
       for (int i = 0; i < runs; i++) {
         for (int k = 0; k < READERS.length; k++) {
-          int r = (i + k) % READERS.length; // alternate which reader goes first
+          int r = (i + k) % READERS.length; // rotate which reader goes first
           times[r][i] = run(spark, READERS[r], data, q.getValue()).millis;
         }
       }
-      double median0 = median(times[0]);
-      double median1 = median(times[1]);
-      report.append(String.format("| %s | %d | %.0f | %d | %.0f | %.2fx |%n", q.getKey(), min(times[0]), median0,
-          min(times[1]), median1, median0 / median1));
-      System.out.println(q.getKey() + ": parquet " + Arrays.toString(times[0]) + " fastdecode " + Arrays.toString(times[1]));
+      report.append("| ").append(q.getKey()).append(" |");
+      for (int r = 0; r < READERS.length; r++) {
+        report.append(String.format(" %d | %.0f |", min(times[r]), median(times[r])));
+      }
+      for (int r = 1; r < READERS.length; r++) {
+        report.append(String.format(" %.2fx |", median(times[0]) / median(times[r])));
+      }
+      report.append('\n');
+      StringBuilder line = new StringBuilder(q.getKey()).append(':');
+      for (int r = 0; r < READERS.length; r++) {
+        line.append(' ').append(READERS[r]).append(' ').append(Arrays.toString(times[r]));
+      }
+      System.out.println(line);
     }
 
-    report.append("\nPeak heap during the full scan (warm session, after a full GC; the whole local JVM):\n\n");
-    for (String reader : READERS) {
-      long peak = peakHeap(spark, reader, data);
-      report.append("- ").append(reader).append(": ").append(peak / (1024 * 1024)).append(" MiB\n");
+    int heapRuns = Math.min(runs, 3);
+    report.append("\nHeap during the full scan (warm session, after a full GC; the whole local JVM; median of ")
+        .append(heapRuns).append(" runs per reader, interleaved). Peak: the sum of the heap pools' peaks, which follows the")
+        .append(" collector's eden sizing as much as the scan. Live after GC: the most heap still in use after any")
+        .append(" collection during the scan, closer to what the scan needs.\n\n");
+    report.append("| reader | peak MiB | live after GC MiB |\n|---|---:|---:|\n");
+    long[][] peaks = new long[READERS.length][heapRuns];
+    long[][] lives = new long[READERS.length][heapRuns];
+    for (int i = 0; i < heapRuns; i++) {
+      for (int k = 0; k < READERS.length; k++) {
+        int r = (i + k) % READERS.length;
+        long[] heap = heap(spark, READERS[r], data);
+        peaks[r][i] = heap[0];
+        lives[r][i] = heap[1];
+      }
+    }
+    for (int r = 0; r < READERS.length; r++) {
+      report.append(String.format("| %s | %.0f | %.0f |%n", READERS[r], median(peaks[r]) / (1024 * 1024),
+          median(lives[r]) / (1024 * 1024)));
     }
 
     report.append("\nFirst run of each query in a fresh JVM (queries in the order above, one JVM per reader):\n\n");
-    report.append("| query | parquet ms | fastdecode ms |\n|---|---:|---:|\n");
+    report.append("| query |");
+    for (String r : READERS) {
+      report.append(' ').append(r).append(" ms |");
+    }
+    report.append("\n|---|");
+    for (int r = 0; r < READERS.length; r++) {
+      report.append("---:|");
+    }
+    report.append('\n');
     Map<String, long[]> first = new LinkedHashMap<>();
     for (int r = 0; r < READERS.length; r++) {
       for (Map.Entry<String, Long> e : firstRunsInChild(READERS[r], data).entrySet()) {
@@ -138,7 +188,11 @@ public final class SparkTpchBenchmark {
       }
     }
     for (Map.Entry<String, long[]> e : first.entrySet()) {
-      report.append("| ").append(e.getKey()).append(" | ").append(e.getValue()[0]).append(" | ").append(e.getValue()[1]).append(" |\n");
+      report.append("| ").append(e.getKey()).append(" |");
+      for (long t : e.getValue()) {
+        report.append(' ').append(t).append(" |");
+      }
+      report.append('\n');
     }
     System.out.println();
     System.out.println(report);
@@ -167,15 +221,22 @@ public final class SparkTpchBenchmark {
   }
 
   static Timed run(SparkSession spark, String reader, Path data, String sql) {
-    spark.read().format(reader).load(data.resolve("lineitem").toString()).createOrReplaceTempView("lineitem");
-    spark.read().format(reader).load(data.resolve("orders").toString()).createOrReplaceTempView("orders");
+    // fastdecode-copy: this source, copying each batch into Spark's vectors.
+    spark.conf().set("spark.fastdecode.copyVectors", String.valueOf(reader.equals("fastdecode-copy")));
+    String format = reader.startsWith("fastdecode") ? "fastdecode" : reader;
+    spark.read().format(format).load(data.resolve("lineitem").toString()).createOrReplaceTempView("lineitem");
+    spark.read().format(format).load(data.resolve("orders").toString()).createOrReplaceTempView("orders");
     long start = System.nanoTime();
     List<Row> rows = spark.sql(sql).collectAsList();
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new Timed(millis, rows.toString());
   }
 
-  static long peakHeap(SparkSession spark, String reader, Path data) {
+  /**
+   * The full scan through {@code reader} after a full GC: the sum of the heap pools' peak usage, and
+   * the most heap in use after any collection during the scan (bytes).
+   */
+  static long[] heap(SparkSession spark, String reader, Path data) {
     System.gc();
     List<MemoryPoolMXBean> pools = new ArrayList<>();
     for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
@@ -184,12 +245,46 @@ public final class SparkTpchBenchmark {
         pools.add(p);
       }
     }
-    run(spark, reader, data, QUERIES.values().iterator().next());
+    java.util.concurrent.atomic.AtomicLong live = new java.util.concurrent.atomic.AtomicLong();
+    javax.management.NotificationListener listener = (notification, handback) -> {
+      if (!notification.getType().equals(com.sun.management.GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+        return;
+      }
+      com.sun.management.GarbageCollectionNotificationInfo info = com.sun.management.GarbageCollectionNotificationInfo
+          .from((javax.management.openmbean.CompositeData) notification.getUserData());
+      long used = 0;
+      for (Map.Entry<String, java.lang.management.MemoryUsage> e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+        for (MemoryPoolMXBean p : pools) {
+          if (p.getName().equals(e.getKey())) {
+            used += e.getValue().getUsed();
+          }
+        }
+      }
+      live.accumulateAndGet(used, Math::max);
+    };
+    List<javax.management.NotificationEmitter> emitters = new ArrayList<>();
+    for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (gc instanceof javax.management.NotificationEmitter) {
+        ((javax.management.NotificationEmitter) gc).addNotificationListener(listener, null, null);
+        emitters.add((javax.management.NotificationEmitter) gc);
+      }
+    }
+    try {
+      run(spark, reader, data, QUERIES.values().iterator().next());
+    } finally {
+      for (javax.management.NotificationEmitter e : emitters) {
+        try {
+          e.removeNotificationListener(listener);
+        } catch (javax.management.ListenerNotFoundException ignored) {
+          // not registered: nothing to remove
+        }
+      }
+    }
     long peak = 0;
     for (MemoryPoolMXBean p : pools) {
       peak += p.getPeakUsage().getUsed();
     }
-    return peak;
+    return new long[] {peak, live.get()};
   }
 
   /** Child mode: one fresh JVM, each query once through {@code reader}, "name\tmillis" per line. */
@@ -197,6 +292,24 @@ public final class SparkTpchBenchmark {
     SparkSession spark = session();
     for (Map.Entry<String, String> q : QUERIES.entrySet()) {
       System.out.println("FIRST\t" + q.getKey() + "\t" + run(spark, reader, data, q.getValue()).millis);
+    }
+    spark.stop();
+  }
+
+  /** Profiler mode: the query named {@code name} (or a prefix of its name) {@code runs} times in one session. */
+  static void repeat(String reader, Path data, String name, int runs) {
+    SparkSession spark = session();
+    String sql = null;
+    for (Map.Entry<String, String> q : QUERIES.entrySet()) {
+      if (q.getKey().equals(name) || sql == null && q.getKey().startsWith(name)) {
+        sql = q.getValue(); // the query of that name, else the first whose name starts so
+      }
+    }
+    if (sql == null) {
+      throw new IllegalArgumentException("no query named " + name + "; queries: " + QUERIES.keySet());
+    }
+    for (int i = 0; i < runs; i++) {
+      System.out.println("REPEAT\t" + name + "\t" + reader + "\t" + run(spark, reader, data, sql).millis);
     }
     spark.stop();
   }

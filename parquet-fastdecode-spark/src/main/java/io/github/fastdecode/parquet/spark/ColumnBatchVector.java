@@ -1,0 +1,432 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarArray;
+import org.apache.spark.sql.vectorized.ColumnarMap;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * A Spark column vector over one flat column's {@link ColumnBatch} (row positions: value {@code i}
+ * is row {@code i}'s), without copying: Spark reads the batch's own arrays. Where Spark's
+ * representation differs from the Parquet value (rebased dates and timestamps, millisecond and
+ * INT96 timestamps, narrow byte-array decimals) the values are converted once per batch into an
+ * array this vector keeps, by {@link SparkValueConversions}, the same code the copying path uses.
+ *
+ * <p>Like Spark's own reader, the scan reuses its batches: {@link #bind} points the vector at the
+ * arrays of the read that just happened (a batch may replace its arrays when it grows), and Spark
+ * is done with a batch before it asks for the next one. Strings are {@link UTF8String} views of the
+ * batch's bytes, or of the dictionary's bytes when the batch holds dictionary ids.
+ *
+ * <p>Spark's generated code reaches these vectors through {@link ColumnVector}'s methods ({@link
+ * FastDecodeFileFormat#vectorTypes}), so one scan may mix them with Spark's own vectors (files
+ * that fall back, nested columns, missing and partition columns).
+ */
+abstract class ColumnBatchVector extends ColumnVector {
+  private static final int MAX_INT_DIGITS = 9;
+  private static final int MAX_LONG_DIGITS = 18;
+
+  final ColumnBatch batch;
+  /** One flag per row of the last read (all false for a column that cannot be null). */
+  boolean[] nulls;
+  private int nullCount;
+
+  ColumnBatchVector(DataType type, ColumnBatch batch) {
+    super(type);
+    this.batch = batch;
+    this.nulls = batch.nulls();
+  }
+
+  /**
+   * The vector that shows {@code batch} (of a column of {@code kind}) to Spark as {@code type};
+   * {@code conversions} holds the file's calendar settings.
+   */
+  static ColumnBatchVector of(SparkColumnKind kind, DataType type, ColumnBatch batch,
+      SparkValueConversions conversions) {
+    switch (kind) {
+      case BOOLEAN:
+        return new Booleans(type, batch);
+      case BYTE:
+      case SHORT:
+      case INT:
+      case DECIMAL_INT32:
+        return new Ints(type, batch, null);
+      case DATE:
+        return new Ints(type, batch, conversions);
+      case LONG:
+      case DECIMAL_INT64:
+        return new Longs(type, batch, kind, null);
+      case TIMESTAMP_MICROS:
+      case TIMESTAMP_MILLIS:
+      case TIMESTAMP_NTZ_MICROS:
+      case TIMESTAMP_NTZ_MILLIS:
+      case TIMESTAMP_INT96:
+        return new Longs(type, batch, kind, conversions);
+      case DECIMAL_BYTES:
+        return ((org.apache.spark.sql.types.DecimalType) type).precision() > MAX_LONG_DIGITS
+            ? new Bytes(type, batch) : new Longs(type, batch, kind, conversions);
+      case FLOAT:
+        return new Floats(type, batch);
+      case DOUBLE:
+        return new Doubles(type, batch);
+      case BYTES:
+        batch.keepDictionaryIds();
+        return new Bytes(type, batch);
+      default:
+        throw new IllegalStateException(kind.name());
+    }
+  }
+
+  /** Shows the {@code rows} rows of the batch's last read. */
+  final void bind(int rows) {
+    nulls = batch.nulls();
+    nullCount = batch.nullCount();
+    bindValues(rows);
+  }
+
+  /** Takes the values of the last read (converting them where Spark's form differs). */
+  abstract void bindValues(int rows);
+
+  @Override
+  public final void close() {
+    // The arrays are the batch's; the scan's reader owns them.
+  }
+
+  @Override
+  public final boolean hasNull() {
+    return nullCount > 0;
+  }
+
+  @Override
+  public final int numNulls() {
+    return nullCount;
+  }
+
+  @Override
+  public final boolean isNullAt(int rowId) {
+    return nulls[rowId];
+  }
+
+  private UnsupportedOperationException unsupported(String what) {
+    return new UnsupportedOperationException(what + " of a " + dataType().simpleString() + " column");
+  }
+
+  @Override
+  public boolean getBoolean(int rowId) {
+    throw unsupported("getBoolean");
+  }
+
+  @Override
+  public byte getByte(int rowId) {
+    throw unsupported("getByte");
+  }
+
+  @Override
+  public short getShort(int rowId) {
+    throw unsupported("getShort");
+  }
+
+  @Override
+  public int getInt(int rowId) {
+    throw unsupported("getInt");
+  }
+
+  @Override
+  public long getLong(int rowId) {
+    throw unsupported("getLong");
+  }
+
+  @Override
+  public float getFloat(int rowId) {
+    throw unsupported("getFloat");
+  }
+
+  @Override
+  public double getDouble(int rowId) {
+    throw unsupported("getDouble");
+  }
+
+  @Override
+  public ColumnarArray getArray(int rowId) {
+    throw unsupported("getArray");
+  }
+
+  @Override
+  public ColumnarMap getMap(int ordinal) {
+    throw unsupported("getMap");
+  }
+
+  @Override
+  public Decimal getDecimal(int rowId, int precision, int scale) {
+    throw unsupported("getDecimal");
+  }
+
+  @Override
+  public UTF8String getUTF8String(int rowId) {
+    throw unsupported("getUTF8String");
+  }
+
+  @Override
+  public byte[] getBinary(int rowId) {
+    throw unsupported("getBinary");
+  }
+
+  @Override
+  public ColumnVector getChild(int ordinal) {
+    throw unsupported("getChild");
+  }
+
+  /** BOOLEAN. */
+  static final class Booleans extends ColumnBatchVector {
+    private boolean[] values;
+
+    Booleans(DataType type, ColumnBatch batch) {
+      super(type, batch);
+    }
+
+    @Override
+    void bindValues(int rows) {
+      values = batch.booleans();
+    }
+
+    @Override
+    public boolean getBoolean(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  /** INT32: byte, short, int, decimals of up to 9 digits (Spark's int form) and up to 18, dates. */
+  static final class Ints extends ColumnBatchVector {
+    /** Null for values Spark takes as stored; the date rebase otherwise. */
+    private final SparkValueConversions conversions;
+    private int[] values;
+
+    Ints(DataType type, ColumnBatch batch, SparkValueConversions conversions) {
+      super(type, batch);
+      this.conversions = conversions;
+    }
+
+    @Override
+    void bindValues(int rows) {
+      int[] src = batch.ints();
+      values = conversions == null ? src : conversions.days(src, hasNull() ? nulls : null, rows);
+    }
+
+    @Override
+    public byte getByte(int rowId) {
+      return (byte) values[rowId];
+    }
+
+    @Override
+    public short getShort(int rowId) {
+      return (short) values[rowId];
+    }
+
+    @Override
+    public int getInt(int rowId) {
+      return values[rowId];
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      return values[rowId];
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      return Decimal.createUnsafe(values[rowId], precision, scale);
+    }
+  }
+
+  /**
+   * INT64 and what Spark holds as longs: longs, decimals of up to 18 digits (from INT64, or from
+   * bytes converted per batch), timestamps (microseconds, converted per batch where Spark's form
+   * differs).
+   */
+  static final class Longs extends ColumnBatchVector {
+    private final SparkColumnKind kind;
+    /** Null for values Spark takes as stored. */
+    private final SparkValueConversions conversions;
+    private long[] values;
+
+    Longs(DataType type, ColumnBatch batch, SparkColumnKind kind, SparkValueConversions conversions) {
+      super(type, batch);
+      this.kind = kind;
+      this.conversions = conversions;
+    }
+
+    @Override
+    void bindValues(int rows) {
+      boolean[] n = hasNull() ? nulls : null;
+      switch (kind) {
+        case TIMESTAMP_MICROS:
+          values = conversions.micros(batch.longs(), n, rows, false, false);
+          break;
+        case TIMESTAMP_MILLIS:
+          values = conversions.micros(batch.longs(), n, rows, true, false);
+          break;
+        case TIMESTAMP_NTZ_MICROS:
+          values = conversions.micros(batch.longs(), n, rows, false, true);
+          break;
+        case TIMESTAMP_NTZ_MILLIS:
+          values = conversions.micros(batch.longs(), n, rows, true, true);
+          break;
+        case TIMESTAMP_INT96:
+          values = conversions.int96Micros(batch.binaries(), n, rows);
+          break;
+        case DECIMAL_BYTES:
+          values = conversions.unscaledLongs(batch.binaries(), n, rows);
+          break;
+        default:
+          values = batch.longs();
+          break;
+      }
+    }
+
+    @Override
+    public int getInt(int rowId) {
+      return (int) values[rowId];
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      return values[rowId];
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      long v = values[rowId];
+      // Spark holds decimals of up to 9 digits as ints: a value that does not fit is cut the same way.
+      return Decimal.createUnsafe(precision <= MAX_INT_DIGITS ? (int) v : v, precision, scale);
+    }
+  }
+
+  /** FLOAT. */
+  static final class Floats extends ColumnBatchVector {
+    private float[] values;
+
+    Floats(DataType type, ColumnBatch batch) {
+      super(type, batch);
+    }
+
+    @Override
+    void bindValues(int rows) {
+      values = batch.floats();
+    }
+
+    @Override
+    public float getFloat(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  /** DOUBLE. */
+  static final class Doubles extends ColumnBatchVector {
+    private double[] values;
+
+    Doubles(DataType type, ColumnBatch batch) {
+      super(type, batch);
+    }
+
+    @Override
+    void bindValues(int rows) {
+      values = batch.doubles();
+    }
+
+    @Override
+    public double getDouble(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  /**
+   * BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY: strings and binaries (the batch's bytes, or dictionary ids
+   * and the dictionary's bytes), and decimals of more than 18 digits (Spark's big-endian form).
+   */
+  static final class Bytes extends ColumnBatchVector {
+    private byte[] bytes;
+    private int[] offsets;
+    /** The row's dictionary id while the batch holds ids, else null. */
+    private int[] ids;
+
+    Bytes(DataType type, ColumnBatch batch) {
+      super(type, batch);
+    }
+
+    @Override
+    void bindValues(int rows) {
+      BinaryBatch values;
+      if (batch.hasDictionaryIds()) {
+        ids = batch.dictionaryIds();
+        values = batch.dictionary().binaries();
+      } else {
+        ids = null;
+        values = batch.binaries();
+      }
+      bytes = values.bytes();
+      offsets = values.offsets();
+    }
+
+    /** Where row {@code rowId}'s value starts: the index into the offsets. */
+    private int entry(int rowId) {
+      int[] i = ids;
+      return i == null ? rowId : i[rowId];
+    }
+
+    @Override
+    public UTF8String getUTF8String(int rowId) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      int e = entry(rowId);
+      int start = offsets[e];
+      return UTF8String.fromBytes(bytes, start, offsets[e + 1] - start);
+    }
+
+    @Override
+    public byte[] getBinary(int rowId) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      int e = entry(rowId);
+      return Arrays.copyOfRange(bytes, offsets[e], offsets[e + 1]);
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      // As Spark reads a wide decimal from its vectors: the unscaled value's two's complement bytes.
+      BigInteger unscaled = new BigInteger(getBinary(rowId));
+      return Decimal.apply(new BigDecimal(unscaled, scale), precision, scale);
+    }
+  }
+}
