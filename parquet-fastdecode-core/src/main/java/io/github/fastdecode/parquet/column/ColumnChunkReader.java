@@ -128,6 +128,10 @@ public final class ColumnChunkReader {
   private int[] windowDef = new int[0];
   private int windowLength;
   private int windowPos;
+  /** Entries with repetition level 0 (record starts) in the window at {@code [windowPos, windowLength)}. */
+  private int windowStarts;
+  /** Entries with the maximum definition level (values) in the window at {@code [windowPos, windowLength)}. */
+  private int windowValues;
   private int maxBatchEntries = DEFAULT_MAX_BATCH_ENTRIES;
 
   /**
@@ -523,6 +527,8 @@ public final class ColumnChunkReader {
     pageRemaining = n;
     windowLength = 0;
     windowPos = 0;
+    windowStarts = 0;
+    windowValues = 0;
     pageIsV2 = page instanceof DataPageV2;
     pageRows = pageIsV2 ? ((DataPageV2) page).getRowCount() : page.getIndexRowCount().orElse(-1);
     pageRecordsDone = 0;
@@ -551,11 +557,20 @@ public final class ColumnChunkReader {
         }
         end = nextRecord(rep, end, stop);
       }
-      while (end < stop && records < max) {
-        records++;
-        pageRecordsDone++;
-        end = nextRecord(rep, end + 1, stop);
+      // The window's record starts are counted: when the batch wants them all (the common case),
+      // the rest of the window joins it without looking for record boundaries.
+      int want = max - records;
+      int starts;
+      if (want >= windowStarts) {
+        starts = windowStarts;
+        end = stop;
+      } else {
+        starts = want;
+        end = recordStart(rep, end, stop, want);
       }
+      records += starts;
+      pageRecordsDone += starts;
+      windowStarts -= starts;
       take(batch, pos, end - pos);
       if (end < stop) {
         break;
@@ -563,6 +578,35 @@ public final class ColumnChunkReader {
     }
     batch.rowCount += records;
     return records;
+  }
+
+  /**
+   * The index of the record start (repetition level 0) that follows {@code k} record starts at or
+   * after {@code from}; the window holds more than {@code k} there. Blocks of entries are counted
+   * without branches on the data, then the block holding it is walked.
+   */
+  private static int recordStart(int[] rep, int from, int stop, int k) {
+    int i = from;
+    int seen = 0;
+    for (; i + 32 <= stop; i += 32) {
+      int c = 0;
+      for (int j = i; j < i + 32; j++) {
+        c += (rep[j] - 1) >>> 31; // 1 for level 0 (levels are validated as non-negative)
+      }
+      if (seen + c > k) {
+        break;
+      }
+      seen += c;
+    }
+    for (; i < stop; i++) {
+      if (rep[i] == 0) {
+        if (seen == k) {
+          return i;
+        }
+        seen++;
+      }
+    }
+    return stop;
   }
 
   /** The first index at or after {@code from} below {@code stop} whose repetition level is 0, or {@code stop}. */
@@ -586,7 +630,7 @@ public final class ColumnChunkReader {
     NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, this);
     System.arraycopy(windowRep, pos, batch.repetitionLevels, at, n);
     System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
-    int nonNull = countValues(windowDef, pos, n);
+    int nonNull = windowValuesIn(pos, n);
     NestedAssembly.ensureValues(batch, batch.valueCount + nonNull);
     readValues(batch, nonNull);
     batch.entryCount += n;
@@ -594,11 +638,30 @@ public final class ColumnChunkReader {
     consumed(n);
   }
 
+  /**
+   * Values (entries at the maximum definition level) among the window's {@code n} entries from
+   * {@code pos}, the first ones not yet taken, which leave the window's count: the window's count
+   * when they are all it has left, else counted on the shorter side of the split.
+   */
+  private int windowValuesIn(int pos, int n) {
+    int rest = windowLength - pos - n;
+    int values;
+    if (rest == 0) {
+      values = windowValues;
+    } else if (n <= rest) {
+      values = countValues(windowDef, pos, n);
+    } else {
+      values = windowValues - countValues(windowDef, pos + n, rest);
+    }
+    windowValues -= values;
+    return values;
+  }
+
   private int countValues(int[] def, int pos, int n) {
     int max = maxDef;
     int c = 0;
     for (int i = pos, end = pos + n; i < end; i++) {
-      c += def[i] == max ? 1 : 0;
+      c += ((def[i] ^ max) - 1) >>> 31; // 1 where equal (levels are validated as non-negative)
     }
     return c;
   }
@@ -632,14 +695,20 @@ public final class ColumnChunkReader {
         }
         end = nextRecord(rep, end, stop);
       }
-      while (end < stop && left > 0) {
-        left--;
-        pageRecordsDone++;
-        end = nextRecord(rep, end + 1, stop);
+      int starts;
+      if (left >= windowStarts) {
+        starts = windowStarts;
+        end = stop;
+      } else {
+        starts = (int) left;
+        end = recordStart(rep, end, stop, starts);
       }
+      left -= starts;
+      pageRecordsDone += starts;
+      windowStarts -= starts;
       int n = end - pos;
       if (n > 0) {
-        int nonNull = countValues(windowDef, pos, n);
+        int nonNull = windowValuesIn(pos, n);
         if (nonNull > 0) {
           valuesReader().skip(nonNull);
         }
@@ -672,14 +741,24 @@ public final class ColumnChunkReader {
     } else {
       def.readIntegers(windowDef, 0, n);
     }
-    int first = pageEntries - pageRemaining;
+    // One pass without branches on the data: levels out of range make the OR negative; record
+    // starts and values are counted for the reads that take whole windows.
+    int[] wr = windowRep;
+    int[] wd = windowDef;
+    int mr = maxRep;
+    int md = maxDef;
+    int outOfRange = 0;
+    int starts = 0;
+    int values = 0;
     for (int i = 0; i < n; i++) {
-      int r = windowRep[i];
-      int d = windowDef[i];
-      if (r < 0 || r > maxRep || d < 0 || d > maxDef) {
-        throw problem("entry " + (first + i) + " has repetition level " + r + " and definition level " + d
-            + "; the column's maximum levels are " + maxRep + " and " + maxDef);
-      }
+      int r = wr[i];
+      int d = wd[i];
+      outOfRange |= r | d | (mr - r) | (md - d);
+      starts += (r - 1) >>> 31;
+      values += ((d ^ md) - 1) >>> 31;
+    }
+    if (outOfRange < 0) {
+      throwLevelOutOfRange(n);
     }
     if (pageStart && n > 0 && windowRep[0] != 0) {
       if (entriesRead == 0) {
@@ -691,6 +770,22 @@ public final class ColumnChunkReader {
     }
     windowLength = n;
     windowPos = 0;
+    windowStarts = starts;
+    windowValues = values;
+  }
+
+  /** Reports the window's first level outside the column's range (a cold path). */
+  private void throwLevelOutOfRange(int n) {
+    int first = pageEntries - pageRemaining;
+    for (int i = 0; i < n; i++) {
+      int r = windowRep[i];
+      int d = windowDef[i];
+      if (r < 0 || r > maxRep || d < 0 || d > maxDef) {
+        throw problem("entry " + (first + i) + " has repetition level " + r + " and definition level " + d
+            + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+      }
+    }
+    throw new IllegalStateException("no level out of range found");
   }
 
   private void startV1(DataPageV1 page, int n) throws IOException {

@@ -122,6 +122,33 @@ public final class RecordBatch {
   }
 
   /**
+   * Makes later reads keep dictionary ids instead of copying values for every byte-array leaf
+   * (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; strings, for instance): where a read's pages are
+   * dictionary-encoded, such a leaf's {@link ColumnBatch#dictionaryIds()} hold one id per value,
+   * laid out as the values would be (dense over the non-null positions), and {@link
+   * ColumnBatch#dictionary()} the entries they index; no bytes are copied per value. Check {@link
+   * ColumnBatch#hasDictionaryIds()} on each leaf after every read: a read that meets a chunk's
+   * plain pages (a writer's fallback when its dictionary grew too large) holds values. Other leaves
+   * keep values; call {@link ColumnBatch#keepDictionaryIds()} on them for their ids too.
+   *
+   * @return this batch
+   * @throws IllegalStateException if such a leaf converts its values ({@link ColumnBatch#convert})
+   */
+  public RecordBatch keepDictionaryIds() {
+    for (ColumnBatch c : columnArray) {
+      switch (c.type()) {
+        case BINARY:
+        case FIXED_LEN_BYTE_ARRAY:
+          c.keepDictionaryIds();
+          break;
+        default:
+          break;
+      }
+    }
+    return this;
+  }
+
+  /**
    * Fills the batch with the next up to {@code maxRecords} whole records from {@code chunks}, one
    * reader per leaf of {@link #columns()} in that order (the same row group of each), and returns
    * how many records were read: for callers that manage the row groups themselves.

@@ -266,6 +266,47 @@ class NestedPagesTest {
   }
 
   @Test
+  void skipsDropV1PagesByTheirOffsetIndexRowCountUndecoded() {
+    // V1 pages carrying the offset index's first row and row count, as parquet-hadoop hands them out
+    // for files with a page index: page 1 claims 3 rows and its levels are truncated run headers
+    // (their length prefixes are sound, so only decoding them fails). A skip that covers it must drop
+    // it whole, from that row count, without decoding its levels or values.
+    byte[] garbage = {1, 0, 0, 0, (byte) 0xff, 1, 0, 0, 0, (byte) 0xff};
+    DataPage bad = new DataPageV1(BytesInput.from(garbage), 7, garbage.length, 2, 3, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+    List<DataPage> pages = List.of(v1Indexed(0, 2, new int[] {0, 1, 0}, new int[] {3, 3, 1}, new long[] {1, 2}), bad,
+        v1Indexed(5, 2, new int[] {0, 0, 1}, new int[] {0, 3, 2}, new long[] {9}));
+    ColumnChunkReader chunk = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    chunk.skipRows(1);
+    chunk.skipRows(4); // the rest of page 0, then page 1 whole
+    ColumnBatch batch = ColumnBatch.forColumn(LIST, ELEMENT, 8);
+    assertEquals(2, chunk.readBatch(batch));
+    assertEquals(0, batch.positionDefinitionLevels(0)[0], "a null list");
+    assertEquals(3, batch.positionDefinitionLevels(0)[1]);
+    assertArrayEquals(new int[] {0, 0, 2}, Arrays.copyOf(batch.offsets(1), 3));
+    assertEquals(9L, batch.longs()[0]);
+    assertTrue(batch.nulls()[1], "the second element is null");
+    assertEquals(0, chunk.readBatch(batch));
+    // The same skips over the same bytes without the offset index's row count decode page 1 and fail there.
+    DataPage unindexed = new DataPageV1(BytesInput.from(garbage), 7, garbage.length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+    ColumnChunkReader decoding = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null,
+        List.of(v1(new int[] {0, 1, 0}, new int[] {3, 3, 1}, new long[] {1, 2}), unindexed,
+            v1(new int[] {0, 0, 1}, new int[] {0, 3, 2}, new long[] {9}))), 5);
+    decoding.skipRows(1);
+    ColumnReadException e = assertThrows(ColumnReadException.class, () -> decoding.skipRows(4));
+    assertEquals(1, e.page(), e.getMessage());
+    // A skip that ends inside the indexed page decodes it (and fails on its bytes): only whole pages are dropped.
+    ColumnChunkReader partly = new ColumnChunkReader(ELEMENT, InMemoryPageReader.of(null, pages), 5);
+    ColumnReadException inside = assertThrows(ColumnReadException.class, () -> partly.skipRows(4));
+    assertEquals(1, inside.page(), inside.getMessage());
+  }
+
+  /** A V1 page as parquet-hadoop gives it with an offset index: its first row and the rows starting in it. */
+  static DataPage v1Indexed(long firstRow, int rows, int[] rep, int[] def, long[] values) {
+    byte[] body = concat(ParquetJavaPages.rleLengthPrefixed(rep, 1), ParquetJavaPages.rleLengthPrefixed(def, 2), ParquetJavaPages.plainLongs(values));
+    return new DataPageV1(BytesInput.from(body), rep.length, body.length, firstRow, rows, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+  }
+
+  @Test
   void firstPageStartingInsideARecordFails() {
     List<DataPage> pages = List.of(v1(new int[] {1, 0}, new int[] {3, 3}, new long[] {1, 2}));
     assertNames(readFails(pages, 0), 0, "first page starts with repetition level 1");

@@ -197,7 +197,10 @@ final class NestedRecords {
 
   static Object leafValue(ColumnBatch b, int i) {
     if (b.hasDictionaryIds()) {
-      throw new AssertionError("ids");
+      if (!b.keepsDictionaryIds()) {
+        throw new AssertionError(b.column() + ": ids in a batch that was not asked to keep them");
+      }
+      return dictionaryValue(b, b.dictionaryIds()[i]);
     }
     switch (b.type()) {
       case BOOLEAN:
@@ -215,16 +218,41 @@ final class NestedRecords {
     }
   }
 
+  /** The dictionary entry {@code id} of a batch holding ids, as {@link #leafValue} gives values. */
+  private static Object dictionaryValue(ColumnBatch b, int id) {
+    io.github.fastdecode.parquet.dictionary.DictionaryValues d = b.dictionary();
+    if (id < 0 || id >= d.size()) {
+      throw new AssertionError(b.column() + ": id " + id + " outside the dictionary's " + d.size() + " entries");
+    }
+    switch (b.type()) {
+      case INT32:
+        return d.ints()[id];
+      case INT64:
+        return d.longs()[id];
+      case FLOAT:
+        return d.floats()[id];
+      case DOUBLE:
+        return d.doubles()[id];
+      default:
+        return d.binaries().toBinary(id);
+    }
+  }
+
   // ---- generated files ---------------------------------------------------------------------
 
   /** A random record of {@code schema}: nulls, empty and null lists, null elements, all at random. */
   static Group randomRecord(MessageType schema, Random random) {
+    return randomRecord(schema, random, false);
+  }
+
+  /** As {@link #randomRecord(MessageType, Random)}; with {@code fewValues} every leaf value comes from a few, so dictionaries never overflow. */
+  static Group randomRecord(MessageType schema, Random random, boolean fewValues) {
     Group g = new SimpleGroup(schema);
-    fill(g, schema, random, 0);
+    fill(g, schema, random, 0, fewValues);
     return g;
   }
 
-  private static void fill(Group g, GroupType t, Random random, int depth) {
+  private static void fill(Group g, GroupType t, Random random, int depth, boolean fewValues) {
     for (Type f : t.getFields()) {
       int n;
       if (f.isRepetition(Type.Repetition.REQUIRED)) {
@@ -237,18 +265,18 @@ final class NestedRecords {
       }
       for (int j = 0; j < n; j++) {
         if (f.isPrimitive()) {
-          appendRandom(g, f.asPrimitiveType(), random);
+          appendRandom(g, f.asPrimitiveType(), random, fewValues);
         } else {
-          fill(g.addGroup(f.getName()), f.asGroupType(), random, depth + 1);
+          fill(g.addGroup(f.getName()), f.asGroupType(), random, depth + 1, fewValues);
         }
       }
     }
   }
 
-  private static void appendRandom(Group g, PrimitiveType t, Random random) {
+  private static void appendRandom(Group g, PrimitiveType t, Random random, boolean fewValues) {
     String name = t.getName();
     // Few distinct values half the time, so dictionaries stay in use.
-    boolean small = random.nextBoolean();
+    boolean small = random.nextBoolean() || fewValues;
     switch (t.getPrimitiveTypeName()) {
       case BOOLEAN:
         g.append(name, random.nextBoolean());

@@ -116,8 +116,22 @@ class NestedRecordsDifferentialTest {
 
   /** Reads with batches of {@code capacity} and random skips between them, comparing every record. */
   static void readAndCompare(Path file, List<Map<String, Object>> expected, int capacity, Random random, String where) throws Exception {
+    readAndCompare(file, expected, capacity, random, where, false);
+  }
+
+  /**
+   * As {@link #readAndCompare(Path, List, int, Random, String)}, the batch keeping dictionary ids of
+   * its byte-array leaves when {@code ids} ({@link RecordBatch#keepDictionaryIds()}); returns how
+   * many leaf batches held ids.
+   */
+  static int readAndCompare(Path file, List<Map<String, Object>> expected, int capacity, Random random, String where, boolean ids)
+      throws Exception {
+    int withIds = 0;
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file))) {
       RecordBatch batch = reader.newRecordBatch(capacity);
+      if (ids) {
+        batch.keepDictionaryIds();
+      }
       int row = 0;
       while (true) {
         if (random.nextInt(3) == 0) {
@@ -133,9 +147,13 @@ class NestedRecordsDifferentialTest {
         for (int i = 0; i < n; i++) {
           assertEquals(expected.get(row + i), got.get(i), where + ", record " + (row + i));
         }
+        for (ColumnBatch c : batch.columns()) {
+          withIds += c.hasDictionaryIds() ? 1 : 0;
+        }
         row += n;
       }
       assertEquals(expected.size(), row, where);
     }
+    return withIds;
   }
 }

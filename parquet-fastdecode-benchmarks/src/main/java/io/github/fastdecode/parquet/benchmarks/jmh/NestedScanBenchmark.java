@@ -68,7 +68,8 @@ import org.openjdk.jmh.annotations.State;
  * hands out references to its {@code Binary}s), into reused arrays of {@value #BATCH} records.
  * {@code fastdecode} reads the field with {@code ParquetBatchReader.nextBatch(RecordBatch)} in
  * batches of {@value #BATCH} records: the same offsets, definition levels, null flags and values
- * (dense, byte arrays copied). Both include parquet-hadoop's file reading. Setup checks once that
+ * (dense, byte arrays copied); {@code fastdecodeDictionaryIds} the same with the string leaves' dictionary
+ * ids kept instead of their bytes copied. All include parquet-hadoop's file reading. Setup checks once that
  * both fold into the same checksum. Score: milliseconds per scan of the field.
  */
 @State(Scope.Benchmark)
@@ -88,6 +89,7 @@ public class NestedScanBenchmark {
   private Path file;
   private List<ColumnDescriptor> leaves;
   private RecordBatch batch;
+  private RecordBatch idsBatch;
   private ParquetJavaLists[] parquetJava;
 
   @Setup(Level.Trial)
@@ -101,15 +103,19 @@ public class NestedScanBenchmark {
     }
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file), List.of(field))) {
       batch = reader.newRecordBatch(BATCH);
+      idsBatch = reader.newRecordBatch(BATCH).keepDictionaryIds();
     }
     parquetJava = new ParquetJavaLists[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
       parquetJava[i] = new ParquetJavaLists(leaves.get(i), SCHEMA.getMaxDefinitionLevel(leaves.get(i).getPath()[0], leaves.get(i).getPath()[1]));
     }
     long expected = parquetJavaScan(true);
-    long actual = fastdecodeScan(true);
+    long actual = fastdecodeScan(batch, true);
     if (expected != actual) {
       throw new IllegalStateException(field + ": fastdecode's records differ from parquet-java's column reader's");
+    }
+    if (expected != fastdecodeScan(idsBatch, true)) {
+      throw new IllegalStateException(field + ": fastdecode's records with dictionary ids differ from parquet-java's column reader's");
     }
   }
 
@@ -183,7 +189,17 @@ public class NestedScanBenchmark {
 
   @Benchmark
   public long fastdecode() throws IOException {
-    return fastdecodeScan(false);
+    return fastdecodeScan(batch, false);
+  }
+
+  /**
+   * As {@link #fastdecode}, the string leaves keeping dictionary ids ({@code
+   * RecordBatch.keepDictionaryIds()}) where pages are dictionary-encoded instead of copying each
+   * string's bytes: what parquet-java's side gets too (references to its dictionary's entries).
+   */
+  @Benchmark
+  public long fastdecodeDictionaryIds() throws IOException {
+    return fastdecodeScan(idsBatch, false);
   }
 
   /** parquet-java's column reader, leaf by leaf, per record and per element into reused arrays. */
@@ -205,7 +221,7 @@ public class NestedScanBenchmark {
   }
 
   /** This library's record batches. */
-  long fastdecodeScan(boolean checksum) throws IOException {
+  long fastdecodeScan(RecordBatch batch, boolean checksum) throws IOException {
     long h = 0;
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file), List.of(field))) {
       int n;
@@ -247,7 +263,12 @@ public class NestedScanBenchmark {
         return c.longs()[i];
       default: {
         BinaryBatch b = c.binaries();
-        return Arrays.hashCode(Arrays.copyOfRange(b.bytes(), b.offset(i), b.offset(i) + b.length(i)));
+        int at = i;
+        if (c.hasDictionaryIds()) {
+          b = c.dictionary().binaries();
+          at = c.dictionaryIds()[i];
+        }
+        return Arrays.hashCode(Arrays.copyOfRange(b.bytes(), b.offset(at), b.offset(at) + b.length(at)));
       }
     }
   }
