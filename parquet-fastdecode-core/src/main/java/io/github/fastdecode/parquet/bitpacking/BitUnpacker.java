@@ -30,6 +30,15 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  * <p>When {@link VectorSupport#ENABLED}, runs of narrow values, and delta runs, go to {@link
  * VectorBitUnpacker} first; its vector loads may read past the run (never past the array), and
  * the scalar kernels finish what it leaves.
+ *
+ * <p>Which vector kernel runs depends on the vector width the JVM prefers, not only on the module
+ * being loaded, each by what it measured against its scalar twin on that width (JMH, JDK 25): int
+ * unpacking on 256 bits and more (widths 1, 8 and 16 without a byte shuffle at exactly 256, {@code
+ * VectorBitUnpacker.NO_SHUFFLE_WIDTHS}); INT32 delta runs on 256 and 512 bits; INT64 delta runs on
+ * 512 bits only ({@link VectorBitUnpacker#takesLongDeltas}), and narrower than 64 bits only from
+ * JDK 25 ({@code LONG_DELTA_SHUFFLES}). Below 256 bits every kernel is scalar ({@code
+ * VectorSupport}). {@code -XX:UseAVX=2} or {@code -XX:MaxVectorSize=32} give an AVX-512 machine
+ * 256-bit vectors, to test and measure that width.
  */
 public final class BitUnpacker {
   /** Widest value: 64 bits. */
