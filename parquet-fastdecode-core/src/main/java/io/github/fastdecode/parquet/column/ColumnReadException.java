@@ -15,55 +15,18 @@
  */
 package io.github.fastdecode.parquet.column;
 
-import org.apache.parquet.io.ParquetDecodingException;
+import io.github.fastdecode.parquet.file.PageReadException;
 
 /**
- * A column chunk that could not be read: names the column, the row group and the page (data pages
- * count from 0 within the chunk; -1 is the dictionary page, -2 the chunk's metadata), then says
- * what was wrong. The decoder's own exception, if any, is the cause.
+ * A column chunk that could not be decoded: a {@link PageReadException} (column, row group, page,
+ * problem) raised by the column layer, so a caller that catches either type sees every failure of a
+ * scan, whether the page could not be read or its values could not be decoded. The decoder's own
+ * exception, if any, is the cause.
  */
-public class ColumnReadException extends ParquetDecodingException {
+public class ColumnReadException extends PageReadException {
   private static final long serialVersionUID = 1L;
 
-  /** The page number used for the dictionary page. */
-  public static final int DICTIONARY_PAGE = -1;
-  /** The page number used for the chunk as a whole (its metadata), not one page. */
-  public static final int CHUNK = -2;
-
-  private final String column;
-  private final int rowGroup;
-  private final int page;
-  private final String problem;
-
   public ColumnReadException(String column, int rowGroup, int page, String problem, Throwable cause) {
-    super("column " + column + ", row group " + rowGroup + ", " + pageName(page) + ": " + problem, cause);
-    this.column = column;
-    this.rowGroup = rowGroup;
-    this.page = page;
-    this.problem = problem;
-  }
-
-  private static String pageName(int page) {
-    return page == DICTIONARY_PAGE ? "dictionary page" : page == CHUNK ? "chunk" : "page " + page;
-  }
-
-  /** The column's path, its parts joined with {@code .}. */
-  public String column() {
-    return column;
-  }
-
-  /** Index of the row group in the file (or as the caller numbered it). */
-  public int rowGroup() {
-    return rowGroup;
-  }
-
-  /** Index of the data page within the column chunk, {@link #DICTIONARY_PAGE} or {@link #CHUNK}. */
-  public int page() {
-    return page;
-  }
-
-  /** What was wrong, without the location. */
-  public String problem() {
-    return problem;
+    super(column, rowGroup, page, problem, cause);
   }
 }

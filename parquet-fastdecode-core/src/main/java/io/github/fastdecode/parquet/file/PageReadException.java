@@ -18,10 +18,11 @@ package io.github.fastdecode.parquet.file;
 import org.apache.parquet.io.ParquetDecodingException;
 
 /**
- * A page of a column chunk that could not be read: names the column, the row group and the page
- * (data pages count from 0 within the chunk; {@link #DICTIONARY_PAGE} is the dictionary page,
- * {@link #CHUNK} the chunk as a whole), then says what was wrong. The library's own exception, if
- * any (a codec's, parquet-format's header parser's), is the cause.
+ * A column chunk, or one of its pages, that could not be read: names the column, the row group and
+ * the page (data pages count from 0 within the chunk; {@link #DICTIONARY_PAGE} is the dictionary
+ * page, {@link #CHUNK} the chunk as a whole), then says what was wrong. The underlying exception,
+ * if any (a codec's, parquet-format's header parser's, a decoder's), is the cause. The column layer
+ * raises the subclass {@code ColumnReadException}.
  */
 public class PageReadException extends ParquetDecodingException {
   private static final long serialVersionUID = 1L;
@@ -53,7 +54,7 @@ public class PageReadException extends ParquetDecodingException {
     return column;
   }
 
-  /** Index of the row group in the file. */
+  /** Index of the row group in the file (or as the caller numbered it). */
   public int rowGroup() {
     return rowGroup;
   }
