@@ -272,7 +272,7 @@ public final class BinaryBatch {
   private static void copyValue(byte[] src, int from, int length, int wordsEnd, byte[] dst, int at) {
     if (length > SHORT || from > wordsEnd) {
       System.arraycopy(src, from, dst, at, length);
-    } else if (VECTOR_COPIES) {
+    } else if (VECTOR_COPIES && VectorSupport.on()) {
       VectorSlotCopy.copy32(src, from, dst, at);
     } else {
       System.arraycopy(src, from, dst, at, SHORT);
@@ -280,7 +280,7 @@ public final class BinaryBatch {
   }
 
   /** Whether {@link #copyValue} copies short values with a vector; see there. */
-  private static final boolean VECTOR_COPIES = VectorSupport.ENABLED && Runtime.version().feature() >= 21;
+  private static final boolean VECTOR_COPIES = VectorSupport.allowed() && Runtime.version().feature() >= 21;
 
   /**
    * The widest fixed copy {@link #appendLengthPrefixed} makes of a value (with the vector kernels):
@@ -307,15 +307,16 @@ public final class BinaryBatch {
     int[] o = offsets;
     int n = size;
     int pos = o[n];
+    boolean vector = VECTOR_COPIES && VectorSupport.on();
     int width = lengthBound <= SHORT ? SHORT : 0;
-    if (VECTOR_COPIES && width == 0 && lengthBound <= WIDE) {
+    if (vector && width == 0 && lengthBound <= WIDE) {
       width = lengthBound <= 128 ? 128 : WIDE;
     }
     if (count == 0) {
       return;
     }
     if (width != 0 && starts[count - 1] <= src.length - width) {
-      if (VECTOR_COPIES) {
+      if (vector) {
         pos = VectorSlotCopy.copySpaced(src, starts, count, width, b, pos, o, n);
       } else {
         int start = starts[0];
@@ -391,7 +392,7 @@ public final class BinaryBatch {
     int n = size;
     int pos = o[n];
     int end = idsOffset + count;
-    if (shift >= 4 && VectorSupport.ENABLED) {
+    if (shift >= 4 && VectorSupport.on()) {
       pos = VectorSlotCopy.copySlots(slots, shift, lengths, ids, idsOffset, end, b, pos, o, n);
     } else if (shift == 3) {
       for (int i = idsOffset; i < end; i++) {

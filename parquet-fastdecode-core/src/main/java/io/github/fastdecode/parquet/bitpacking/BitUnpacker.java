@@ -27,7 +27,7 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  * that {@link #packedBytes} bytes exist at {@code pos}; the kernels read exactly those, so a run
  * may end at the array's end.
  *
- * <p>When {@link VectorSupport#ENABLED}, runs of narrow values, and delta runs, go to {@link
+ * <p>When {@link VectorSupport#on()}, runs of narrow values, and delta runs, go to {@link
  * VectorBitUnpacker} first; its vector loads may read past the run (never past the array), and
  * the scalar kernels finish what it leaves.
  *
@@ -76,7 +76,7 @@ public final class BitUnpacker {
    * (what narrowing the 64-bit value gives).
    */
   public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
-    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT && width > 0 && width <= VectorBitUnpacker.MAX_WIDTH) {
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && width > 0 && width <= VectorBitUnpacker.MAX_WIDTH) {
       int done = VectorBitUnpacker.unpackInts(width, in, pos, out, outPos, count);
       pos += (done >>> 3) * width;
       outPos += done;
@@ -91,7 +91,7 @@ public final class BitUnpacker {
    * out[outPos..]} (wrapping); returns the last sum. Long runs go to the vector kernel first.
    */
   public static int unpackIntDeltas(int width, byte[] in, int pos, int[] out, int outPos, int count, int acc, int minDelta) {
-    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesIntDeltas(width)) {
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesIntDeltas(width)) {
       int done = VectorBitUnpacker.unpackIntDeltas(width, in, pos, out, outPos, count, acc, minDelta);
       if (done > 0) {
         acc = out[outPos + done - 1];
@@ -111,7 +111,7 @@ public final class BitUnpacker {
    */
   public static long sumDeltas(int width, byte[] in, int pos, int count, boolean low32) {
     long sum = 0;
-    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT) {
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT) {
       if (low32 ? VectorBitUnpacker.takesIntDeltas(width)
           : VectorBitUnpacker.sumsLongDeltas(width) && (width == 64 || LONG_DELTA_SHUFFLES)) {
         int done = VectorBitUnpacker.wholeVectors(width, in.length, pos, count, low32);
@@ -127,7 +127,7 @@ public final class BitUnpacker {
 
   /** As {@link #unpackIntDeltas} for {@code long[]} ({@link LongBitUnpacker#unpackDeltas}). */
   public static long unpackLongDeltas(int width, byte[] in, int pos, long[] out, int outPos, int count, long acc, long minDelta) {
-    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesLongDeltas(width)
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesLongDeltas(width)
         && (width == 64 || LONG_DELTA_SHUFFLES)) {
       int done = VectorBitUnpacker.unpackLongDeltas(width, in, pos, out, outPos, count, acc, minDelta);
       if (done > 0) {

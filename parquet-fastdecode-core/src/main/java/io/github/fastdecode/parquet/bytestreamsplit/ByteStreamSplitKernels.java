@@ -31,7 +31,7 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  * {@link #GROUPS} groups through each swap stage in turn (see {@link #transpose8}). Callers check
  * every bound once; the kernels trust them.
  *
- * <p>When {@link VectorSupport#ENABLED}, reads of at least {@link #VECTOR_MIN_COUNT} values of 4,
+ * <p>When {@link VectorSupport#on()}, reads of at least {@link #VECTOR_MIN_COUNT} values of 4,
  * 8 and 16 bytes go to {@link VectorByteStreamSplit} instead of the scalar kernels ({@code scalar*},
  * the vector kernels' reference).
  */
@@ -66,7 +66,7 @@ final class ByteStreamSplitKernels {
   // vector and runs several times slower than the scalar code).
 
   static void gatherInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
-    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT) {
+    if (VectorSupport.on() && n >= VECTOR_MIN_COUNT) {
       for (int i = VectorByteStreamSplit.gatherInts(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = gatherInt(a, p + i, stride);
       }
@@ -76,7 +76,7 @@ final class ByteStreamSplitKernels {
   }
 
   static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
-    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT) {
+    if (VectorSupport.on() && n >= VECTOR_MIN_COUNT) {
       for (int i = VectorByteStreamSplit.gatherFloats(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = Float.intBitsToFloat(gatherInt(a, p + i, stride));
       }
@@ -86,7 +86,7 @@ final class ByteStreamSplitKernels {
   }
 
   static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
-    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+    if (VectorSupport.on() && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       for (int i = VectorByteStreamSplit.gatherLongs(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = gatherLong(a, p + i, stride);
       }
@@ -96,7 +96,7 @@ final class ByteStreamSplitKernels {
   }
 
   static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
-    if (VectorSupport.ENABLED && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+    if (VectorSupport.on() && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       for (int i = VectorByteStreamSplit.gatherDoubles(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = Double.longBitsToDouble(gatherLong(a, p + i, stride));
       }
@@ -266,7 +266,7 @@ final class ByteStreamSplitKernels {
 
   /** Any width: {@code n} values of {@code width} bytes, back to back at {@code dst[dstPos..]}. */
   static void gatherBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
-    if (VectorSupport.ENABLED && width == 16 && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
+    if (VectorSupport.on() && width == 16 && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       int i = VectorByteStreamSplit.gatherFixed16(a, p, stride, rows[0], rows[1], dst, dstPos, n);
       for (int o = dstPos + i * 16; i < n; i++) {
         for (int k = 0; k < 16; k++, o++) {

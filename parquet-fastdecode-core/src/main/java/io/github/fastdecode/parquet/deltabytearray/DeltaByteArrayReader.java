@@ -110,7 +110,7 @@ public final class DeltaByteArrayReader extends BatchValuesReader implements Req
     }
     long total = checkExact(0, 1, previousLength);
     int i = 1;
-    if (VectorSupport.ENABLED && n - i >= VECTOR_MIN) {
+    if (VectorSupport.on() && n - i >= VECTOR_MIN) {
       int[] pa = prefixes.lengths;
       int po = next - prefixes.base;
       int[] sa = suffixes.lengths.lengths;

@@ -26,7 +26,7 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
  * PLAIN BOOLEAN: one bit per value, least significant bit first. Bulk reads expand a vector of
- * bits per step when {@link VectorSupport#ENABLED}, else 64 bits per 8-byte load; {@link
+ * bits per step when {@link VectorSupport#on()}, else 64 bits per 8-byte load; {@link
  * #readBooleanBits} copies bits without expanding them.
  */
 public final class PlainBooleanReader extends BatchValuesReader {
@@ -78,7 +78,7 @@ public final class PlainBooleanReader extends BatchValuesReader {
     checkRange(dst.length, offset, count);
     need(count);
     int i = 0;
-    if (VectorSupport.ENABLED && count >= VECTOR_MIN_COUNT) {
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT) {
       // Whole vectors at any bit offset; the scalar code below finishes the last partial vector.
       i = VectorBitUnpacker.bitsToBooleans(data, bit, dst, offset, count, true);
       bit += i;

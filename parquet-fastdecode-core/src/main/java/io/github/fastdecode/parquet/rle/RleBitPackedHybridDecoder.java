@@ -180,7 +180,7 @@ public final class RleBitPackedHybridDecoder {
     int done = 0;
     int equal = 0;
     boolean vector = n >= VECTOR_MIN_COUNT;
-    boolean wholeRuns = VectorSupport.ENABLED && vector && bitWidth == 1;
+    boolean wholeRuns = vector && VectorSupport.on() && bitWidth == 1;
     while (done < n) {
       if (runLeft == 0) {
         if (wholeRuns) {
@@ -272,7 +272,7 @@ public final class RleBitPackedHybridDecoder {
     long b = bit;
     int i = 0;
     int ones = 0;
-    if (VectorSupport.ENABLED && vector && b + m <= 8L * end) {
+    if (vector && VectorSupport.on() && b + m <= 8L * end) {
       int cover = Math.min(m + VectorBitUnpacker.intLanes() - 1, limit - off);
       i = Math.min(m, VectorBitUnpacker.bitsToInts(data, b, dst, off, cover));
       ones = onesIn(b, i);
@@ -372,7 +372,7 @@ public final class RleBitPackedHybridDecoder {
     long b = bit;
     int i = 0;
     int ones = 0;
-    if (VectorSupport.ENABLED && vector && b + m <= 8L * end) {
+    if (vector && VectorSupport.on() && b + m <= 8L * end) {
       int cover = Math.min(m + VectorBitUnpacker.byteLanes() - 1, limit - off);
       i = Math.min(m, VectorBitUnpacker.bitsToBooleans(data, b, dst, off, cover, level == 0));
       ones = onesIn(b, i);

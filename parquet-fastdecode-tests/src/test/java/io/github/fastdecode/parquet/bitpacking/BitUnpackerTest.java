@@ -140,7 +140,7 @@ class BitUnpackerTest {
   @Test
   void vectorKernelsAreOnExactlyWhenTheTestRunAsksForThem() {
     boolean expected = Boolean.parseBoolean(System.getProperty("fastdecode.test.expectVector", "false"));
-    assertEquals(expected, VectorSupport.ENABLED, VectorSupport.status());
+    assertEquals(expected, VectorSupport.on(), VectorSupport.status());
   }
 
   /**
@@ -149,7 +149,7 @@ class BitUnpackerTest {
    */
   @Test
   void vectorKernelWritesWholeVectorsThatFit() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     int lanes = VectorBitUnpacker.lanes();
     Random r = new Random(SEED + 3);
     for (int w = 1; w <= VectorBitUnpacker.MAX_WIDTH; w++) {
@@ -189,7 +189,7 @@ class BitUnpackerTest {
    */
   @Test
   void vectorBitKernelsWriteWholeVectorsThatFit() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     int intLanes = VectorBitUnpacker.intLanes();
     int byteLanes = VectorBitUnpacker.byteLanes();
     Random r = new Random(SEED + 4);
@@ -248,7 +248,7 @@ class BitUnpackerTest {
   /** The vector skip sums alone: exactly the whole vectors {@code wholeVectors} reports, every width they take. */
   @Test
   void vectorDeltaSumsMatchTheScalarSum() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     Random r = new Random(SEED + 4);
     for (int w = 1; w <= 64; w++) {
       for (int count : new int[] {8, 64, 72, 256, 1000}) {
@@ -339,7 +339,7 @@ class BitUnpackerTest {
    */
   @Test
   void vectorDeltaKernelsMatchTheScalarKernels() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     Random r = new Random(SEED + 4);
     int intLanes = VectorBitUnpacker.lanes();
     int longLanes = intLanes / 2;

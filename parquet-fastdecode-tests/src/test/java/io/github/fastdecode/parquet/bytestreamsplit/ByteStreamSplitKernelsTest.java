@@ -241,7 +241,7 @@ class ByteStreamSplitKernelsTest {
   /** The vector kernels alone: exactly the whole vectors that fit in the read, each value right, nothing after them. */
   @Test
   void vectorGathersWriteWholeVectorsAndNothingElse() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     assertTrue(VectorByteStreamSplit.lanes() >= 8, "lanes " + VectorByteStreamSplit.lanes());
     for (String type : TYPES) {
       check(type, kernel(type, true, false), true, SEED + 2);
@@ -295,13 +295,13 @@ class ByteStreamSplitKernelsTest {
 
   @Test
   void vectorFixed16GatherWritesWholeVectorsAndNothingElse() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     checkFixed(16, true, SEED + 4);
   }
 
   @Test
   void vectorSelfCheckPasses() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     assertEquals("", VectorByteStreamSplit.selfCheck());
   }
 }

@@ -191,7 +191,7 @@ class DeltaByteArrayPrefixCheckTest {
    */
   @Test
   void vectorKernelAgreesWithTheValueByValueCheck() {
-    assumeTrue(VectorSupport.ENABLED, VectorSupport.status());
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
     int lanes = VectorDeltaByteArray.lanes();
     Random random = new Random(SEED + 3);
     for (int count = lanes; count <= VectorDeltaByteArray.MAX_BLOCK; count += count < 4 * lanes ? lanes : 13 * lanes) {

@@ -300,6 +300,7 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
     }
     if (jdk.hasModule(ForkOptions.VECTOR_MODULE)) {
       flags.add("--add-modules=" + ForkOptions.VECTOR_MODULE);
+      flags.add(ForkOptions.SETTLED_AT_START);
     }
     return flags;
   }

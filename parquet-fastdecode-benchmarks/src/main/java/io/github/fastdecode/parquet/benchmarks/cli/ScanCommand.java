@@ -136,7 +136,7 @@ final class ScanCommand implements Callable<Integer>, Verbose.Holder {
       return FileArguments.failed(prefix, new FileArguments.CorruptFooter(e), verbose.on, err);
     }
     out.printf("# %s: Java %s, vector kernels %s; median of %d timed scans per column after %d untimed%n",
-        file, System.getProperty("java.version"), VectorSupport.ENABLED ? "on" : "off (" + VectorSupport.status() + ")",
+        file, System.getProperty("java.version"), VectorSupport.on() ? "on" : "off (" + VectorSupport.status() + ")",
         repeat, warmup);
     out.printf("%-28s %-22s %-44s %12s %10s %12s %12s %8s%n",
         "column", "type", "encodings", "values", "nulls", "pj ns/value", "fd ns/value", "speedup");

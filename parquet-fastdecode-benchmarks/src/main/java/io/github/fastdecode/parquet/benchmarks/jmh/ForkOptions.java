@@ -24,10 +24,17 @@ public final class ForkOptions {
   /** Loaded in every benchmark fork where the JDK has it, so fastdecode's vector kernels run. */
   public static final String VECTOR_MODULE = "jdk.incubator.vector";
 
+  /**
+   * Given with the module: the kernels switch on (where the JDK allows them) as the fork starts,
+   * not after the library's production delay, so a fork measures one code path throughout and
+   * JMH's warm-up iterations do what the delay does in a long-running process.
+   */
+  public static final String SETTLED_AT_START = "-Dfastdecode.vector.background=false";
+
   private ForkOptions() {}
 
   /**
-   * JMH options that load {@link #VECTOR_MODULE} in the forks, unless the caller set fork flags of
+   * JMH options that load {@link #VECTOR_MODULE} in the forks ({@link #SETTLED_AT_START} with it), unless the caller set fork flags of
    * their own or this JDK lacks the module.
    */
   public static List<String> withVectorModule(List<String> jmhArgs) {
@@ -37,7 +44,7 @@ public final class ForkOptions {
     }
     List<String> out = new ArrayList<>(jmhArgs);
     out.add("-jvmArgsAppend");
-    out.add("--add-modules=" + VECTOR_MODULE);
+    out.add("--add-modules=" + VECTOR_MODULE + " " + SETTLED_AT_START);
     return out;
   }
 

@@ -343,7 +343,7 @@ class FileCommandsTest {
   void scanSaysWhetherTheVectorKernelsAreOnAndHowItTimes() throws IOException {
     Result r = run("scan", typesFile(WriterVersion.PARQUET_1_0).toString(), "--warmup", "1", "--repeat", "3");
     assertEquals(0, r.status, r.err);
-    String expected = VectorSupport.ENABLED ? "vector kernels on;" : "vector kernels off (" + VectorSupport.status() + ");";
+    String expected = VectorSupport.on() ? "vector kernels on;" : "vector kernels off (" + VectorSupport.status() + ");";
     assertTrue(firstLine(r.out).contains(expected), r.out);
     assertTrue(firstLine(r.out).endsWith("median of 3 timed scans per column after 1 untimed"), r.out);
     assertTrue(r.out.contains("(medians of 3)"), r.out);

@@ -48,14 +48,16 @@ class RunAllCommandTest {
     }
     Jdk withVector = new Jdk(25, "25.0.1", Path.of("/opt/jdk-25"), Path.of("/opt/jdk-25/bin/java"),
         Set.of("java.base", "jdk.incubator.vector"), "test");
-    assertTrue(RunAllCommand.jvmFlags(withVector).contains("--add-modules=jdk.incubator.vector"));
+    assertTrue(RunAllCommand.jvmFlags(withVector).containsAll(List.of("--add-modules=jdk.incubator.vector",
+        "-Dfastdecode.vector.background=false")));
   }
 
   @Test
   void directJmhRunsLoadTheVectorModuleUnlessGivenForkFlags() {
     List<String> plain = List.of("RleDictionaryIds", "-f", "1");
     boolean here = java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
-    assertEquals(here ? List.of("RleDictionaryIds", "-f", "1", "-jvmArgsAppend", "--add-modules=jdk.incubator.vector") : plain,
+    assertEquals(here ? List.of("RleDictionaryIds", "-f", "1", "-jvmArgsAppend",
+        "--add-modules=jdk.incubator.vector -Dfastdecode.vector.background=false") : plain,
         ForkOptions.withVectorModule(plain), "module in this JDK: " + here);
     List<String> own = List.of("RleDictionaryIds", "-jvmArgsAppend", "-Xmx1g");
     assertEquals(own, ForkOptions.withVectorModule(own));
