@@ -28,7 +28,9 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -37,7 +39,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * together, one positioned read per run (up to {@link PageSettings#rangeBytes()}; a larger chunk is
  * read alone), into buffers the reader keeps and reuses for the next row group. Each chunk's pages
  * then come from a {@link ChunkPageReader} over its part of the buffer (one per column, also
- * reused). Remote files gain most: a row group of adjacent chunks is one request.
+ * reused). Remote files gain most: a row group of adjacent chunks is one request. A filtered scan
+ * ({@link #readSelected}) reads, of each chunk, only its dictionary and the pages holding selected
+ * rows, by the column's offset index, coalesced the same way.
  *
  * <p>Buffers live as long as the reader, or longer when {@link PageSettings#withBuffers} names a
  * {@link PageBuffers}: they are taken from it and given back at {@link #close()}, so a thread
@@ -55,9 +59,24 @@ public final class RowGroupReader implements Closeable {
   private final PageCodecs codecs;
   /** Buffers shared with later readers of the thread, or null. */
   private final PageBuffers shared;
+  /** Largest single read, for a local file (0: no limit). */
+  private final int piece;
   private SeekableInputStream stream;
   private byte[][] buffers = new byte[0][];
   private ChunkPageReader[] readers = new ChunkPageReader[0];
+
+  private static final int WHOLE = -2;
+  private static final int DICTIONARY = -1;
+  /** The parts of the file the current row group needs: byte ranges, by column in order, each a whole chunk, a dictionary or a page. */
+  private int parts;
+  private int[] partColumn = new int[8];
+  private long[] partStart = new long[8];
+  private long[] partEnd = new long[8];
+  /** {@link #WHOLE}, {@link #DICTIONARY} or the page's index in the offset index. */
+  private int[] partPage = new int[8];
+  /** Where each part was read: which buffer, and at which offset in it. */
+  private int[] partRange = new int[8];
+  private int[] partAt = new int[8];
 
   /**
    * @param codecFactory decompresses codecs this package has no direct decoder for (LZO, BROTLI,
@@ -69,6 +88,37 @@ public final class RowGroupReader implements Closeable {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.codecs = new PageCodecs(Objects.requireNonNull(codecFactory, "codecFactory"));
     this.shared = settings.buffers();
+    this.piece = local(input) ? settings.localPieceBytes() : 0;
+  }
+
+  /**
+   * Whether {@code input} is known to be a local file: parquet-java's {@code LocalInputFile}, or
+   * parquet-hadoop's {@code HadoopInputFile} whose path has the {@code file} scheme (Hadoop's local
+   * file system). Anything else (object stores, streams of unknown origin) is not.
+   */
+  static boolean local(InputFile input) {
+    if (input instanceof LocalInputFile) {
+      return true;
+    }
+    if (input.getClass().getName().equals("org.apache.parquet.hadoop.util.HadoopInputFile")) {
+      try {
+        return "file".equals(((HadoopInputFile) input).getPath().toUri().getScheme());
+      } catch (LinkageError e) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** Reads {@code length} bytes at the stream's position into {@code dst[0, length)}, in pieces of {@link #piece} bytes for a local file. */
+  private void readFully(SeekableInputStream s, byte[] dst, int length) throws IOException {
+    if (piece <= 0 || length <= piece) {
+      s.readFully(dst, 0, length);
+      return;
+    }
+    for (int off = 0; off < length; off += piece) {
+      s.readFully(dst, off, Math.min(piece, length - off));
+    }
   }
 
   /**
@@ -244,19 +294,6 @@ public final class RowGroupReader implements Closeable {
     }
   }
 
-  private static final int WHOLE = -2;
-  private static final int DICTIONARY = -1;
-  /** The parts of the file the current row group needs: byte ranges, by column in order, each a whole chunk, a dictionary or a page. */
-  private int parts;
-  private int[] partColumn = new int[8];
-  private long[] partStart = new long[8];
-  private long[] partEnd = new long[8];
-  /** {@link #WHOLE}, {@link #DICTIONARY} or the page's index in the offset index. */
-  private int[] partPage = new int[8];
-  /** Where each part was read: which buffer, and at which offset in it. */
-  private int[] partRange = new int[8];
-  private int[] partAt = new int[8];
-
   private void addPart(int column, long start, long end, int page) {
     if (parts == partColumn.length) {
       int grown = parts * 2;
@@ -333,7 +370,7 @@ public final class RowGroupReader implements Closeable {
         buffers[r] = b;
       }
       s.seek(start);
-      s.readFully(b, 0, length);
+      readFully(s, b, length);
     }
   }
 
@@ -346,7 +383,7 @@ public final class RowGroupReader implements Closeable {
   void readFully(long offset, byte[] dst, int length) throws IOException {
     SeekableInputStream s = stream();
     s.seek(offset);
-    s.readFully(dst, 0, length);
+    readFully(s, dst, length);
   }
 
   private SeekableInputStream stream() throws IOException {
