@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import io.github.fastdecode.parquet.file.SelectedRows;
 import java.util.Arrays;
 import java.util.PrimitiveIterator;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -66,6 +67,25 @@ final class FilteredRowGroup {
       }
       g.from[g.runs] = r;
       g.to[g.runs] = r + 1;
+      g.runs++;
+    }
+    g.next = g.runs == 0 ? 0 : g.from[0];
+    return g;
+  }
+
+  /** The runs of {@code rows}, adjacent ones joined. */
+  static FilteredRowGroup of(int rowGroup, SelectedRows rows) {
+    FilteredRowGroup g = new FilteredRowGroup(rowGroup);
+    int n = rows.runs();
+    g.from = new long[Math.max(1, n)];
+    g.to = new long[Math.max(1, n)];
+    for (int i = 0; i < n; i++) {
+      if (g.runs > 0 && g.to[g.runs - 1] == rows.from(i)) {
+        g.to[g.runs - 1] = rows.to(i);
+        continue;
+      }
+      g.from[g.runs] = rows.from(i);
+      g.to[g.runs] = rows.to(i);
       g.runs++;
     }
     g.next = g.runs == 0 ? 0 : g.from[0];

@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.column;
 import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.file.PageSettings;
 import io.github.fastdecode.parquet.file.RowGroupReader;
+import io.github.fastdecode.parquet.file.SelectedRows;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,6 +39,8 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.GroupType;
@@ -69,12 +72,13 @@ import org.apache.parquet.schema.Type;
  * local file needs no Hadoop configuration, only the Hadoop classes parquet-hadoop itself loads.
  * Not thread-safe.
  *
- * <p>Pages: an unfiltered scan of an unencrypted file reads its column chunks itself ({@link
- * RowGroupReader}: one positioned read per run of adjacent chunks into reused buffers, page headers
- * checked field by field, pages decompressed into reused buffers, page CRC32s verified), unless
- * {@link PageSettings} (or the system property {@code fastdecode.pages=parquet-hadoop}) asks for
- * parquet-hadoop's pages. Filtered scans and encrypted files always take parquet-hadoop's pages,
- * through {@code ParquetFileReader}, checked as the next paragraphs say.
+ * <p>Pages: a scan of an unencrypted file reads its column chunks itself ({@link RowGroupReader}:
+ * one positioned read per run of adjacent chunks into reused buffers, page headers checked field by
+ * field, pages decompressed into reused buffers, page CRC32s verified; a filtered scan reads only
+ * the pages holding selected rows, by the offset index), unless {@link PageSettings} (or the system
+ * property {@code fastdecode.pages=parquet-hadoop}) asks for parquet-hadoop's pages. Encrypted files
+ * always take parquet-hadoop's pages, through {@code ParquetFileReader}, checked as the next
+ * paragraphs say.
  *
  * <p>Before parquet-hadoop reads a row group, the reader checks that the chunks it will read lie
  * within the file and walks the page headers of the one chunk parquet-hadoop may read past its
@@ -96,7 +100,8 @@ import org.apache.parquet.schema.Type;
  * List, FilterCompat.Filter)}, or a record filter in the read options), the reader skips row groups
  * whose statistics, dictionary or bloom filter prove no row matches (parquet-hadoop drops them when
  * the file is opened), and within the row groups left, every page the column index proves empty
- * (through the offset index; files without a page index are read whole). What remains is page
+ * (through the offset index; files without a page index are read whole). Which rows the column
+ * index keeps is parquet-java's own computation ({@link SelectedRows}), whichever reads the pages. What remains is page
  * granularity, as with parquet-java's own filtered reads with record filtering off: <b>rows that do
  * not match the predicate can still appear</b>, namely every row of the selected row ranges, the
  * same rows parquet-java's reader returns. Evaluate the predicate on the batch to drop them. {@link
@@ -114,8 +119,12 @@ public final class ParquetBatchReader implements Closeable {
   private int rowGroup = -1;
   private long rowGroupRowsLeft;
   private long rowsLeft;
-  /** Whether row groups are read through parquet-hadoop's page filtering (a filter that filters). */
+  /** Whether row groups are read page-filtered by the column index (a filter that filters). */
   private final boolean filtered;
+  /** The filter when {@link #filtered}, else null. */
+  private final FilterCompat.Filter filter;
+  /** The chosen columns' paths: the columns parquet-java's column index filter knows as present. */
+  private final Set<ColumnPath> paths;
   private final String[] names;
   /** The current row group's selected rows, or null when it is read whole. */
   private FilteredRowGroup selection;
@@ -134,8 +143,14 @@ public final class ParquetBatchReader implements Closeable {
     this.chunks = new ColumnChunkReader[columns.size()];
     // Page filtering keeps every column on the selected rows (a repeated column's rows are records).
     this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
-    this.pages = settings.parquetHadoopPages() || filtered || encrypted(file)
+    this.filter = filtered ? filter : null;
+    this.pages = settings.parquetHadoopPages() || encrypted(file)
         ? null : new RowGroupReader(input, options.getCodecFactory(), settings);
+    Set<ColumnPath> chosen = new HashSet<>();
+    for (ColumnDescriptor c : columns) {
+      chosen.add(ColumnPath.get(c.getPath()));
+    }
+    this.paths = chosen;
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
     this.rowsLeft = filtered ? filteredRecordCount(file) : file.getRecordCount();
     this.names = new String[columns.size()];
@@ -220,7 +235,7 @@ public final class ParquetBatchReader implements Closeable {
   /**
    * As {@link #open(InputFile, List, ParquetReadOptions)}, with {@code settings} choosing where the
    * pages come from (this library's chunk reading or parquet-hadoop's) and whether page CRCs are
-   * verified. Filtered scans and encrypted files take parquet-hadoop's pages whatever the settings.
+   * verified. Encrypted files take parquet-hadoop's pages whatever the settings.
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options, PageSettings settings)
       throws IOException {
@@ -570,7 +585,11 @@ public final class ParquetBatchReader implements Closeable {
         continue;
       }
       if (pages != null) {
-        readOwnPages(next);
+        if (filtered) {
+          readOwnFilteredPages(next);
+        } else {
+          readOwnPages(next);
+        }
         continue;
       }
       try {
@@ -648,6 +667,65 @@ public final class ParquetBatchReader implements Closeable {
     rowGroupFirstRow = next.getRowIndexOffset();
     selection = null;
     rowGroupRowsLeft = next.getRowCount();
+    rowGroupRows = rowGroupRowsLeft;
+    for (int i = 0; i < chunks.length; i++) {
+      chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);
+    }
+  }
+
+  /**
+   * Reads the next row group, {@code next}, of a filtered scan with this library's chunk reading:
+   * the rows the column index keeps (parquet-java's computation, {@link SelectedRows}); none: the
+   * row group is passed over; all: it is read whole; else only the pages holding them, by each
+   * column's offset index.
+   */
+  private void readOwnFilteredPages(BlockMetaData next) throws IOException {
+    int index = rowGroup + 1;
+    SelectedRows rows;
+    OffsetIndex[] offsetIndexes = new OffsetIndex[columns.size()];
+    try {
+      ColumnIndexStore store = file.getColumnIndexStore(index);
+      rows = SelectedRows.of(filter, store, paths, next.getRowCount(), index);
+      if (rows.rowCount() > 0 && !rows.all()) {
+        for (int i = 0; i < offsetIndexes.length; i++) {
+          try {
+            offsetIndexes[i] = store.getOffsetIndex(ColumnPath.get(columns.get(i).getPath()));
+          } catch (ColumnIndexStore.MissingOffsetIndexException e) {
+            offsetIndexes[i] = null; // read whole
+          }
+        }
+      }
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ParquetDecodingException("row group " + index + ": cannot filter the row group by its page index: " + describe(e), e);
+    }
+    if (rows.rowCount() == 0) {
+      // The column index rules out every row of this row group.
+      rowGroup = index;
+      rowGroupRowsLeft = 0;
+      return;
+    }
+    if (rows.all()) {
+      readOwnPages(next);
+      return;
+    }
+    long[] maxPageBytes = new long[columns.size()];
+    for (int i = 0; i < maxPageBytes.length; i++) {
+      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(columns.get(i).getPath()));
+    }
+    PageReader[] readers;
+    try {
+      readers = pages.readSelected(next, index, columns, maxPageBytes, rows, offsetIndexes);
+    } catch (PageReadException e) {
+      throw new ColumnReadException(e.column(), e.rowGroup(), e.page(), e.problem(), e);
+    } catch (IOException e) {
+      throw new IOException("row group " + index + ": " + describe(e), e);
+    }
+    rowGroup = index;
+    rowGroupFirstRow = next.getRowIndexOffset();
+    selection = FilteredRowGroup.of(rowGroup, rows);
+    rowGroupRowsLeft = rows.rowCount();
     rowGroupRows = rowGroupRowsLeft;
     for (int i = 0; i < chunks.length; i++) {
       chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);

@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.file;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
@@ -81,6 +82,37 @@ public final class ChunkPageReader implements PageReader {
   /** The reused buffer compressed pages are inflated into. */
   private byte[] inflated = new byte[0];
 
+  /**
+   * Filtered reads: the chunk's pages are not walked from its start, but handed out from these,
+   * each a page the offset index locates ({@link #resetSelected}); false: the chunk is read whole.
+   */
+  private boolean selected;
+  private int selectedCount;
+  private int nextSelected;
+  private byte[][] selBytes = new byte[0][];
+  private int[] selAt = new int[0];
+  private int[] selLength = new int[0];
+  private long[] selFileOffset = new long[0];
+  private int[] selOrdinal = new int[0];
+  private long[] selFirstRow = new long[0];
+  private int[] selRows = new int[0];
+  private int[] selBody = new int[0];
+  private PageHeader[] selHeaders = new PageHeader[0];
+  /** The bytes before the offset index's first page (the dictionary page), or null. */
+  private byte[] dictBytes;
+  private int dictAt;
+  private int dictLength;
+  /** Where the chunk starts in the file (for offsets in messages). */
+  private long chunkFileStart;
+  /**
+   * A whole chunk read for a filtered scan (its column has no offset index): its pages get first
+   * row indexes counted from the chunk's start where they say their rows; {@link #flat}: one row
+   * per value in V1 pages.
+   */
+  private boolean countRows;
+  private boolean flat;
+  private long rowsBefore;
+
   private boolean dictionaryDone;
   /** A data page's header read while looking for the dictionary page; its body starts at {@link #pendingBody}. */
   private PageHeader pending;
@@ -128,6 +160,108 @@ public final class ChunkPageReader implements PageReader {
     this.dictionaryDone = false;
     this.pending = null;
     this.dataPages = 0;
+    this.selected = false;
+    this.countRows = false;
+    this.dictBytes = null;
+  }
+
+  /**
+   * For a filtered scan of a chunk read whole: data pages get first row indexes counted from the
+   * chunk's first row, from V2 pages' row counts, or, if {@code flat} (the column repeats nothing),
+   * one row per value of V1 pages; V1 pages of a repeated column say no first row.
+   */
+  void countRows(boolean flat) {
+    this.countRows = true;
+    this.flat = flat;
+    this.rowsBefore = 0;
+  }
+
+  /**
+   * Points the reader at the next chunk of its column for a filtered scan: its pages are then
+   * given one at a time ({@link #selectDictionary}, {@link #selectPage}, in file order) and {@link
+   * #selectionDone} ends the list.
+   */
+  void resetSelected(int rowGroup, CompressionCodecName codec, long maxPageBytes, long chunkFileStart) {
+    reset(rowGroup, null, 0, 0, 0, codec, maxPageBytes, null, chunkFileStart);
+    this.selected = true;
+    this.chunkFileStart = chunkFileStart;
+    this.selectedCount = 0;
+    this.nextSelected = 0;
+  }
+
+  /** The chunk's bytes before its first page, {@code bytes[at, at + length)}: where its dictionary page is. */
+  void selectDictionary(byte[] bytes, int at, int length) {
+    dictBytes = bytes;
+    dictAt = at;
+    dictLength = length;
+  }
+
+  /**
+   * Data page {@code ordinal} of the chunk, header and body in {@code bytes[at, at + length)} (at
+   * {@code fileOffset} in the file), holding rows {@code firstRow} to {@code firstRow + rows - 1}
+   * of the row group, by the offset index.
+   */
+  void selectPage(byte[] bytes, int at, int length, long fileOffset, int ordinal, long firstRow, int rows) {
+    int k = selectedCount;
+    if (k == selAt.length) {
+      int grown = Math.max(8, k * 2);
+      selBytes = Arrays.copyOf(selBytes, grown);
+      selAt = Arrays.copyOf(selAt, grown);
+      selLength = Arrays.copyOf(selLength, grown);
+      selFileOffset = Arrays.copyOf(selFileOffset, grown);
+      selOrdinal = Arrays.copyOf(selOrdinal, grown);
+      selFirstRow = Arrays.copyOf(selFirstRow, grown);
+      selRows = Arrays.copyOf(selRows, grown);
+      selBody = Arrays.copyOf(selBody, grown);
+      selHeaders = Arrays.copyOf(selHeaders, grown);
+    }
+    selBytes[k] = bytes;
+    selAt[k] = at;
+    selLength[k] = length;
+    selFileOffset[k] = fileOffset;
+    selOrdinal[k] = ordinal;
+    selFirstRow[k] = firstRow;
+    selRows[k] = rows;
+    selectedCount = k + 1;
+  }
+
+  /**
+   * Ends the list of selected pages: parses each one's header (it must be a data page's, within
+   * the page's bytes) and counts their values, the chunk's value count from now on.
+   */
+  void selectionDone() {
+    long values = 0;
+    for (int k = 0; k < selectedCount; k++) {
+      point(k);
+      int page = selOrdinal[k];
+      PageHeader h = header(page);
+      PageType type = h.getType();
+      int n;
+      if (type == PageType.DATA_PAGE && h.isSetData_page_header()) {
+        n = h.getData_page_header().getNum_values();
+      } else if (type == PageType.DATA_PAGE_V2 && h.isSetData_page_header_v2()) {
+        n = h.getData_page_header_v2().getNum_values();
+      } else {
+        throw problem(page, "the offset index locates the page at chunk offset " + (selAt[k] - chunkStart)
+            + ", but a " + type + " header" + (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2
+            ? " without its data page header" : "") + " is there, not a data page's");
+      }
+      if (n < 0) {
+        throw problem(page, "the header claims " + n + " values");
+      }
+      values += n;
+      selHeaders[k] = h;
+      selBody[k] = pos;
+    }
+    this.valueCount = values;
+  }
+
+  /** Makes selected page {@code k}'s bytes the ones read: {@link #pos} at its header. */
+  private void point(int k) {
+    chunk = selBytes[k];
+    pos = selAt[k];
+    end = selAt[k] + selLength[k];
+    chunkStart = (int) (selAt[k] - (selFileOffset[k] - chunkFileStart));
   }
 
   @Override
@@ -141,6 +275,21 @@ public final class ChunkPageReader implements PageReader {
       return null;
     }
     dictionaryDone = true;
+    if (selected) {
+      if (dictBytes == null) {
+        return null;
+      }
+      chunk = dictBytes;
+      pos = dictAt;
+      end = dictAt + dictLength;
+      chunkStart = dictAt;
+      PageHeader h = header(PageReadException.DICTIONARY_PAGE);
+      if (h.getType() != PageType.DICTIONARY_PAGE) {
+        throw problem(PageReadException.DICTIONARY_PAGE, "the " + dictLength + " bytes before the offset index's first page hold a "
+            + h.getType() + " page, not the chunk's dictionary page");
+      }
+      return dictionaryPage(h, dictAt);
+    }
     if (pos >= end) {
       return null;
     }
@@ -161,6 +310,19 @@ public final class ChunkPageReader implements PageReader {
       // A caller that does not ask for the dictionary gets past it all the same.
       readDictionaryPage();
     }
+    if (selected) {
+      if (nextSelected >= selectedCount) {
+        return null;
+      }
+      int k = nextSelected++;
+      point(k);
+      pos = selBody[k];
+      PageHeader h = selHeaders[k];
+      dataPages++;
+      return h.getType() == PageType.DATA_PAGE
+          ? dataPageV1(h, selOrdinal[k], selFirstRow[k], selRows[k])
+          : dataPageV2(h, selOrdinal[k], selFirstRow[k]);
+    }
     while (true) {
       PageHeader h;
       if (pending != null) {
@@ -177,10 +339,10 @@ public final class ChunkPageReader implements PageReader {
       PageType type = h.getType();
       if (type == PageType.DATA_PAGE) {
         dataPages++;
-        return dataPageV1(h, page);
+        return dataPageV1(h, page, -1, -1);
       } else if (type == PageType.DATA_PAGE_V2) {
         dataPages++;
-        return dataPageV2(h, page);
+        return dataPageV2(h, page, -1);
       } else if (type == PageType.DICTIONARY_PAGE) {
         throw problem(page, "a second dictionary page, or one after the chunk's first data page, at chunk offset "
             + (pos - chunkStart));
@@ -205,7 +367,8 @@ public final class ChunkPageReader implements PageReader {
     return new DictionaryPage(bytes, h.getUncompressed_page_size(), d.getNum_values(), encoding);
   }
 
-  private DataPage dataPageV1(PageHeader h, int page) {
+  /** {@code firstRow}: the page's first row in the row group and {@code rows} its rows, by the offset index; -1: not known. */
+  private DataPage dataPageV1(PageHeader h, int page, long firstRow, int rows) {
     if (!h.isSetData_page_header()) {
       throw problem(page, "a DATA_PAGE header without its data_page_header");
     }
@@ -218,10 +381,18 @@ public final class ChunkPageReader implements PageReader {
     Encoding rep = encoding(d.getRepetition_level_encoding(), page, "repetition level encoding");
     int bodyAt = body(h, page);
     BytesInput bytes = inflate(h, page, bodyAt, h.getCompressed_page_size(), h.getUncompressed_page_size());
+    if (countRows && flat) {
+      firstRow = rowsBefore;
+      rows = d.getNum_values();
+      rowsBefore += rows;
+    }
+    if (firstRow >= 0) {
+      return new DataPageV1(bytes, d.getNum_values(), h.getUncompressed_page_size(), firstRow, rows, null, rep, def, values);
+    }
     return new DataPageV1(bytes, d.getNum_values(), h.getUncompressed_page_size(), null, rep, def, values);
   }
 
-  private DataPage dataPageV2(PageHeader h, int page) {
+  private DataPage dataPageV2(PageHeader h, int page, long firstRow) {
     if (!h.isSetData_page_header_v2()) {
       throw problem(page, "a DATA_PAGE_V2 header without its data_page_header_v2");
     }
@@ -252,6 +423,14 @@ public final class ChunkPageReader implements PageReader {
     BytesInput data = compressedData
         ? inflate(h, page, dataAt, dataLength, uncompressed - rl - dl)
         : slice(dataAt, dataLength);
+    if (countRows) {
+      firstRow = rowsBefore;
+      rowsBefore += d.getNum_rows();
+    }
+    if (firstRow >= 0) {
+      return DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(), firstRow, repLevels, defLevels, values, data,
+          null);
+    }
     return DataPageV2.uncompressed(d.getNum_rows(), d.getNum_nulls(), d.getNum_values(), repLevels, defLevels, values, data, null);
   }
 
@@ -269,7 +448,8 @@ public final class ChunkPageReader implements PageReader {
     }
     if (compressed < 0 || compressed > end - at) {
       throw problem(page, "the header claims compressed_page_size " + compressed + ", but " + (end - at)
-          + " bytes of the chunk are left at chunk offset " + (at - chunkStart));
+          + (selected ? " bytes of its place by the offset index are left after its header at chunk offset "
+          : " bytes of the chunk are left at chunk offset ") + (at - chunkStart));
     }
     if (uncompressed < 0 || uncompressed > maxPageBytes) {
       throw problem(page, "the header claims uncompressed_page_size " + uncompressed
@@ -355,6 +535,9 @@ public final class ChunkPageReader implements PageReader {
     inflated = new byte[0];
     longer = new byte[0];
     chunk = null;
+    dictBytes = null;
+    Arrays.fill(selBytes, null);
+    Arrays.fill(selHeaders, null);
   }
 
   private BytesInput slice(int at, int length) {

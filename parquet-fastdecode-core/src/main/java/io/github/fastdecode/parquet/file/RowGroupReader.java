@@ -27,7 +27,10 @@ import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -36,7 +39,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * together, one positioned read per run (up to {@link PageSettings#rangeBytes()}; a larger chunk is
  * read alone), into buffers the reader keeps and reuses for the next row group. Each chunk's pages
  * then come from a {@link ChunkPageReader} over its part of the buffer (one per column, also
- * reused). Remote files gain most: a row group of adjacent chunks is one request.
+ * reused). Remote files gain most: a row group of adjacent chunks is one request. A filtered scan
+ * ({@link #readSelected}) reads, of each chunk, only its dictionary and the pages holding selected
+ * rows, by the column's offset index, coalesced the same way.
  *
  * <p>Buffers live as long as the reader, or longer when {@link PageSettings#withBuffers} names a
  * {@link PageBuffers}: they are taken from it and given back at {@link #close()}, so a thread
@@ -54,9 +59,24 @@ public final class RowGroupReader implements Closeable {
   private final PageCodecs codecs;
   /** Buffers shared with later readers of the thread, or null. */
   private final PageBuffers shared;
+  /** Largest single read, for a local file (0: no limit). */
+  private final int piece;
   private SeekableInputStream stream;
   private byte[][] buffers = new byte[0][];
   private ChunkPageReader[] readers = new ChunkPageReader[0];
+
+  private static final int WHOLE = -2;
+  private static final int DICTIONARY = -1;
+  /** The parts of the file the current row group needs: byte ranges, by column in order, each a whole chunk, a dictionary or a page. */
+  private int parts;
+  private int[] partColumn = new int[8];
+  private long[] partStart = new long[8];
+  private long[] partEnd = new long[8];
+  /** {@link #WHOLE}, {@link #DICTIONARY} or the page's index in the offset index. */
+  private int[] partPage = new int[8];
+  /** Where each part was read: which buffer, and at which offset in it. */
+  private int[] partRange = new int[8];
+  private int[] partAt = new int[8];
 
   /**
    * @param codecFactory decompresses codecs this package has no direct decoder for (LZO, BROTLI,
@@ -68,6 +88,37 @@ public final class RowGroupReader implements Closeable {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.codecs = new PageCodecs(Objects.requireNonNull(codecFactory, "codecFactory"));
     this.shared = settings.buffers();
+    this.piece = local(input) ? settings.localPieceBytes() : 0;
+  }
+
+  /**
+   * Whether {@code input} is known to be a local file: parquet-java's {@code LocalInputFile}, or
+   * parquet-hadoop's {@code HadoopInputFile} whose path has the {@code file} scheme (Hadoop's local
+   * file system). Anything else (object stores, streams of unknown origin) is not.
+   */
+  static boolean local(InputFile input) {
+    if (input instanceof LocalInputFile) {
+      return true;
+    }
+    if (input.getClass().getName().equals("org.apache.parquet.hadoop.util.HadoopInputFile")) {
+      try {
+        return "file".equals(((HadoopInputFile) input).getPath().toUri().getScheme());
+      } catch (LinkageError e) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** Reads {@code length} bytes at the stream's position into {@code dst[0, length)}, in pieces of {@link #piece} bytes for a local file. */
+  private void readFully(SeekableInputStream s, byte[] dst, int length) throws IOException {
+    if (piece <= 0 || length <= piece) {
+      s.readFully(dst, 0, length);
+      return;
+    }
+    for (int off = 0; off < length; off += piece) {
+      s.readFully(dst, off, Math.min(piece, length - off));
+    }
   }
 
   /**
@@ -80,6 +131,34 @@ public final class RowGroupReader implements Closeable {
    * @throws IOException if reading the file fails
    */
   public PageReader[] read(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] maxPageBytes) throws IOException {
+    return read(block, rowGroup, columns, maxPageBytes, null, null);
+  }
+
+  /**
+   * As {@link #read(BlockMetaData, int, List, long[])} for a filtered scan: of each chunk only the
+   * pages that hold a row of {@code rows} are read, found through the column's offset index ({@code
+   * offsetIndexes[i]}), with the dictionary page (the bytes before the first page), in coalesced
+   * positioned reads as whole chunks are. Each data page handed out carries its first row index and
+   * row count from the offset index, as parquet-hadoop's filtered pages do, and the readers' value
+   * counts are those of the pages handed out. A column whose offset index is null is read whole;
+   * its pages then carry first rows counted from the chunk's start where the pages say their rows
+   * (V2 pages; V1 pages of a column that repeats nothing: one row per value).
+   *
+   * <p>Each offset index is checked first, whole: pages within the chunk, in file order and not
+   * overlapping, first row indexes from 0 and increasing within the row group; any other is a
+   * {@link PageReadException} naming the column, the row group and the page.
+   */
+  public PageReader[] readSelected(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] maxPageBytes,
+      SelectedRows rows, OffsetIndex[] offsetIndexes) throws IOException {
+    Objects.requireNonNull(rows, "rows");
+    if (offsetIndexes.length != columns.size()) {
+      throw new IllegalArgumentException(offsetIndexes.length + " offset indexes for " + columns.size() + " columns");
+    }
+    return read(block, rowGroup, columns, maxPageBytes, rows, offsetIndexes);
+  }
+
+  private PageReader[] read(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] maxPageBytes,
+      SelectedRows rows, OffsetIndex[] offsetIndexes) throws IOException {
     int n = columns.size();
     if (readers.length < n) {
       readers = Arrays.copyOf(readers, n);
@@ -114,26 +193,150 @@ public final class RowGroupReader implements Closeable {
         throw new PageReadException(names[i], rowGroup, PageReadException.CHUNK, "the chunk has no known codec", null);
       }
     }
-    // Runs of chunks in file order, each read at once.
+    // The parts of the file to read: whole chunks, or a filtered chunk's dictionary and selected pages.
+    parts = 0;
+    for (int i = 0; i < n; i++) {
+      long start = chunks[i].getStartingPos();
+      OffsetIndex index = offsetIndexes == null ? null : offsetIndexes[i];
+      if (index == null) {
+        addPart(i, start, start + chunks[i].getTotalSize(), WHOLE);
+        continue;
+      }
+      long rowGroupRows = block.getRowCount();
+      checkOffsetIndex(index, chunks[i], rowGroupRows, names[i], rowGroup);
+      long firstPage = index.getOffset(0);
+      if (firstPage > start) {
+        addPart(i, start, firstPage, DICTIONARY);
+      }
+      int run = 0;
+      for (int p = 0, pages = index.getPageCount(); p < pages; p++) {
+        long first = index.getFirstRowIndex(p);
+        long last = p + 1 < pages ? index.getFirstRowIndex(p + 1) - 1 : rowGroupRows - 1;
+        run = rows.runEndingAfter(first, run);
+        if (run < rows.runs() && rows.from(run) <= last) {
+          long offset = index.getOffset(p);
+          addPart(i, offset, offset + index.getCompressedPageSize(p), p);
+        }
+      }
+    }
+    readParts(names, rowGroup);
+    PageReader[] pages = new PageReader[n];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      ChunkPageReader reader = readers[i];
+      if (reader == null) {
+        reader = new ChunkPageReader(names[i], codecs, settings.verifyChecksums(), shared);
+        readers[i] = reader;
+      }
+      ColumnChunkMetaData m = chunks[i];
+      if (partPage[k] == WHOLE) {
+        reader.reset(rowGroup, buffers[partRange[k]], partAt[k], (int) m.getTotalSize(), m.getValueCount(), m.getCodec(),
+            maxPageBytes[i], this, m.getStartingPos());
+        if (rows != null) {
+          reader.countRows(columns.get(i).getMaxRepetitionLevel() == 0);
+        }
+        k++;
+      } else {
+        OffsetIndex index = offsetIndexes[i];
+        reader.resetSelected(rowGroup, m.getCodec(), maxPageBytes[i], m.getStartingPos());
+        for (; k < parts && partColumn[k] == i; k++) {
+          int length = (int) (partEnd[k] - partStart[k]);
+          int p = partPage[k];
+          if (p == DICTIONARY) {
+            reader.selectDictionary(buffers[partRange[k]], partAt[k], length);
+          } else {
+            long first = index.getFirstRowIndex(p);
+            long next = p + 1 < index.getPageCount() ? index.getFirstRowIndex(p + 1) : block.getRowCount();
+            reader.selectPage(buffers[partRange[k]], partAt[k], length, partStart[k], p, first, (int) (next - first));
+          }
+        }
+        reader.selectionDone();
+      }
+      pages[i] = reader;
+    }
+    return pages;
+  }
+
+  /**
+   * Checks a column's offset index before anything is read by it: at least one page; each page of a
+   * positive size within the chunk, after the previous one (in file order, not overlapping); first
+   * row indexes from 0, increasing, within the row group.
+   */
+  private static void checkOffsetIndex(OffsetIndex index, ColumnChunkMetaData chunk, long rowGroupRows, String column, int rowGroup) {
+    int pages = index.getPageCount();
+    if (pages <= 0) {
+      throw new PageReadException(column, rowGroup, PageReadException.CHUNK, "the offset index lists " + pages
+          + " pages for a row group of " + rowGroupRows + " rows", null);
+    }
+    long chunkStart = chunk.getStartingPos();
+    long chunkEnd = chunkStart + chunk.getTotalSize();
+    long previousEnd = chunkStart;
+    long previousFirst = -1;
+    for (int p = 0; p < pages; p++) {
+      long offset = index.getOffset(p);
+      int size = index.getCompressedPageSize(p);
+      if (size <= 0 || offset < previousEnd || offset > chunkEnd - size) {
+        throw new PageReadException(column, rowGroup, p, "the offset index puts the page at file bytes [" + offset + ", "
+            + offset + " + " + size + "), " + (size <= 0 ? "an empty page"
+            : offset < previousEnd ? (p == 0 ? "before the chunk's start " + chunkStart : "overlapping page " + (p - 1)
+                + ", which ends at " + previousEnd)
+            : "past the chunk's end " + chunkEnd), null);
+      }
+      long first = index.getFirstRowIndex(p);
+      if ((p == 0 && first != 0) || first <= previousFirst || first >= rowGroupRows || first - previousFirst > Integer.MAX_VALUE
+          || (p == pages - 1 && rowGroupRows - first > Integer.MAX_VALUE)) {
+        throw new PageReadException(column, rowGroup, p, "the offset index says the page starts at row " + first
+            + (p == 0 ? "" : ", after page " + (p - 1) + " starting at row " + previousFirst) + ", in a row group of "
+            + rowGroupRows + " rows", null);
+      }
+      previousEnd = offset + size;
+      previousFirst = first;
+    }
+  }
+
+  private void addPart(int column, long start, long end, int page) {
+    if (parts == partColumn.length) {
+      int grown = parts * 2;
+      partColumn = Arrays.copyOf(partColumn, grown);
+      partStart = Arrays.copyOf(partStart, grown);
+      partEnd = Arrays.copyOf(partEnd, grown);
+      partPage = Arrays.copyOf(partPage, grown);
+      partRange = Arrays.copyOf(partRange, grown);
+      partAt = Arrays.copyOf(partAt, grown);
+    }
+    partColumn[parts] = column;
+    partStart[parts] = start;
+    partEnd[parts] = end;
+    partPage[parts] = page;
+    parts++;
+  }
+
+  /**
+   * Reads the parts: sorted by position, parts at most {@link PageSettings#holeBytes()} apart (or
+   * overlapping) are read together, one positioned read per run, into the reused buffers; sets
+   * where each part landed.
+   */
+  private void readParts(String[] names, int rowGroup) throws IOException {
+    int n = parts;
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> Long.compare(chunks[a].getStartingPos(), chunks[b].getStartingPos()));
+    long[] starts = partStart;
+    Arrays.sort(order, (a, b) -> Long.compare(starts[a], starts[b]));
     List<long[]> ranges = new ArrayList<>();
-    int[] rangeOf = new int[n];
     long runStart = -1;
     long runEnd = -1;
     for (int k = 0; k < n; k++) {
       int i = order[k];
-      long start = chunks[i].getStartingPos();
-      long end = start + chunks[i].getTotalSize();
+      long start = partStart[i];
+      long end = partEnd[i];
       boolean overlaps = runStart >= 0 && start < runEnd;
       boolean near = runStart >= 0 && start - runEnd <= settings.holeBytes() && Math.max(end, runEnd) - runStart <= settings.rangeBytes();
       if (overlaps || near) {
         runEnd = Math.max(runEnd, end);
         if (runEnd - runStart > ChunkPageReader.MAX_ARRAY) {
-          throw new PageReadException(names[i], rowGroup, PageReadException.CHUNK, "the chunk overlaps others so that together they span "
+          throw new PageReadException(names[partColumn[i]], rowGroup, PageReadException.CHUNK, "the chunk overlaps others so that together they span "
               + (runEnd - runStart) + " bytes, more than one buffer holds", null);
         }
         ranges.get(ranges.size() - 1)[1] = runEnd;
@@ -142,7 +345,8 @@ public final class RowGroupReader implements Closeable {
         runEnd = end;
         ranges.add(new long[] {start, end});
       }
-      rangeOf[i] = ranges.size() - 1;
+      partRange[i] = ranges.size() - 1;
+      partAt[i] = (int) (start - runStart);
     }
     if (buffers.length < ranges.size()) {
       buffers = Arrays.copyOf(buffers, ranges.size());
@@ -166,21 +370,8 @@ public final class RowGroupReader implements Closeable {
         buffers[r] = b;
       }
       s.seek(start);
-      s.readFully(b, 0, length);
+      readFully(s, b, length);
     }
-    PageReader[] pages = new PageReader[n];
-    for (int i = 0; i < n; i++) {
-      ChunkPageReader reader = readers[i];
-      if (reader == null) {
-        reader = new ChunkPageReader(names[i], codecs, settings.verifyChecksums(), shared);
-        readers[i] = reader;
-      }
-      long[] range = ranges.get(rangeOf[i]);
-      reader.reset(rowGroup, buffers[rangeOf[i]], (int) (chunks[i].getStartingPos() - range[0]), (int) chunks[i].getTotalSize(),
-          chunks[i].getValueCount(), chunks[i].getCodec(), maxPageBytes[i], this, chunks[i].getStartingPos());
-      pages[i] = reader;
-    }
-    return pages;
   }
 
   /** Whether the file holds {@code length} bytes from {@code offset}. */
@@ -192,7 +383,7 @@ public final class RowGroupReader implements Closeable {
   void readFully(long offset, byte[] dst, int length) throws IOException {
     SeekableInputStream s = stream();
     s.seek(offset);
-    s.readFully(dst, 0, length);
+    readFully(s, dst, length);
   }
 
   private SeekableInputStream stream() throws IOException {

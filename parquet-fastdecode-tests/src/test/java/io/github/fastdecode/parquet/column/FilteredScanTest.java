@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
 import io.github.fastdecode.parquet.conformance.ParquetJavaWriters;
+import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
@@ -239,8 +241,20 @@ class FilteredScanTest {
    */
   static Rows ours(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, ColumnBatch.Layout layout, Random skips)
       throws IOException {
+    return ours(f, filter, columns, batchSize, layout, skips, PageSettings.defaults());
+  }
+
+  /** Whether a default reader reads its own pages (filtered scans too), unless the system property says parquet-hadoop's. */
+  static boolean ownPagesByDefault() {
+    return !"parquet-hadoop".equals(System.getProperty(PageSettings.SOURCE_PROPERTY));
+  }
+
+  static Rows ours(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, ColumnBatch.Layout layout, Random skips,
+      PageSettings settings) throws IOException {
     Rows out = new Rows();
-    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns,
+        ParquetReadOptions.builder().withRecordFilter(filter).build(), settings)) {
+      assertEquals(!settings.parquetHadoopPages(), reader.readsOwnPages(), "own pages");
       ColumnBatch[] batches = reader.newBatches(batchSize, layout);
       long[] indexes = new long[batchSize];
       long expectedLeft = reader.remainingRows();
@@ -498,6 +512,7 @@ class FilteredScanTest {
     Rows out = new Rows();
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
       assertTrue(reader.isFiltered());
+      assertEquals(ownPagesByDefault(), reader.readsOwnPages(), "own pages");
       filteredRows[0] += reader.totalRows() - reader.remainingRows();
       RecordBatch batch = reader.newRecordBatch(batchSize);
       long[] indexes = new long[batchSize];

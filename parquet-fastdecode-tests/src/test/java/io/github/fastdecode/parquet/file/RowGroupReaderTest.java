@@ -65,6 +65,27 @@ class RowGroupReaderTest {
     comparePages(file, PageSettings.defaults().withChecksumVerification(false).withCoalescing(0, 0));
   }
 
+  /** Local files are read in pieces (odd sizes here, so pieces end inside pages and chunks): the same pages. */
+  @org.junit.jupiter.api.Test
+  void localReadsInPiecesGiveTheSamePages() throws IOException {
+    List<GeneratedFiles.Spec> specs = GeneratedFiles.standard();
+    for (int i = 0; i < specs.size(); i += 5) {
+      Path file = GeneratedFiles.write(dir, specs.get(i));
+      comparePages(file, PageSettings.defaults().withLocalReadPieces(1000));
+      comparePages(file, PageSettings.defaults().withLocalReadPieces(1).withCoalescing(0, 0));
+      comparePages(file, PageSettings.defaults().withLocalReadPieces(0));
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void localFilesAreKnownByTheirInputFile() throws IOException {
+    Path file = GeneratedFiles.write(dir, GeneratedFiles.standard().get(0));
+    assertTrue(RowGroupReader.local(new LocalInputFile(file)));
+    assertTrue(RowGroupReader.local(org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.conf.Configuration())));
+    assertTrue(!RowGroupReader.local(new io.github.fastdecode.parquet.conformance.InMemoryInputFile(new byte[8])));
+  }
+
   @org.junit.jupiter.api.Test
   void sharedBuffersAreReusedFromFileToFile() throws IOException {
     Path file = GeneratedFiles.write(dir, new GeneratedFiles.Spec(org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0,
