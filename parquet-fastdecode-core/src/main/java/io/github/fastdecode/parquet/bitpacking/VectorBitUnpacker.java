@@ -676,6 +676,61 @@ public final class VectorBitUnpacker {
     return steps * BYTE_LANES;
   }
 
+  /**
+   * Unpacks exactly {@code vectors} whole vectors ({@code vectors * lanes()} values) of {@code
+   * width}-bit values, {@code 1 <= width <= }{@link #MAX_WIDTH}, from {@code in[pos..]} into {@code
+   * out[outPos..]}, if every load stays inside {@code in}; returns {@code false}, writing nothing,
+   * if not. The caller keeps {@code outPos + vectors * lanes()} within {@code out}. For short
+   * bit-packed runs: the last vector may run past the run into values the caller overwrites
+   * afterwards, which saves the scalar tail and the per-call arithmetic of {@link #unpackInts}
+   * (no division, no scalar kernel call).
+   */
+  public static boolean unpackIntVectors(int width, byte[] in, int pos, int[] out, int outPos, int vectors) {
+    int step = LANES / 8 * width;
+    if (pos + (long) (vectors - 1) * step + unpackLoadBytes(width) > in.length) {
+      return false;
+    }
+    int count = vectors * LANES;
+    if (BYTE_PER_INT_LANE != null && (width == 8 || width == 16)) {
+      if (width == 8) {
+        widenBytes(in, pos, out, outPos, count);
+      } else {
+        widenShorts(in, pos, out, outPos, count);
+      }
+      return true;
+    }
+    if (width == 1 && NO_SHUFFLE_WIDTHS) {
+      for (int s = 0, p = pos, o = outPos; s < vectors; s++, p += LANES / 8, o += LANES) {
+        expandBits((int) LittleEndian.getLong(in, p), out, o);
+      }
+      return true;
+    }
+    VectorShuffle<Byte> window = WINDOWS[width];
+    IntVector shift = SHIFTS[width];
+    int mask = (1 << width) - 1;
+    for (int s = 0, p = pos, o = outPos; s < vectors; s++, p += step, o += LANES) {
+      ByteVector.fromArray(BYTES, in, p)
+          .rearrange(window)
+          .reinterpretAsInts()
+          .lanewise(VectorOperators.LSHR, shift)
+          .and(mask)
+          .intoArray(out, o);
+    }
+    return true;
+  }
+
+  /**
+   * Writes {@code value} to {@code out[outPos .. outPos + vectors * lanes())}, one vector store per
+   * {@link #lanes()} values: an RLE run's fill, covered by whole vectors (the caller keeps the range
+   * within {@code out} and overwrites what lies past the run).
+   */
+  public static void fillInts(int value, int[] out, int outPos, int vectors) {
+    IntVector v = IntVector.broadcast(INTS, value);
+    for (int s = 0, o = outPos; s < vectors; s++, o += LANES) {
+      v.intoArray(out, o);
+    }
+  }
+
   /** Vector shape, for {@code VectorSupport.status()}. */
   public static String describe() {
     return INTS.vectorBitSize() + "-bit vectors";
@@ -697,6 +752,11 @@ public final class VectorBitUnpacker {
     int count = 3 * LANES + 8;
     int[] expected = new int[count];
     int[] actual = new int[count];
+    Arrays.fill(actual, -1);
+    fillInts(7, actual, 1, 2);
+    if (actual[0] != -1 || actual[2 * LANES + 1] != -1 || actual[1] != 7 || actual[2 * LANES] != 7) {
+      return "vector fill wrote the wrong lanes";
+    }
     for (int w = 1; w <= MAX_WIDTH; w++) {
       for (int pos = 0; pos < 3; pos++) {
         IntBitUnpacker.unpack(w, in, pos, expected, 0, count);
@@ -705,6 +765,11 @@ public final class VectorBitUnpacker {
         IntBitUnpacker.unpack(w, in, pos + done / 8 * w, actual, done, count - done);
         if (done == 0 || !Arrays.equals(expected, actual)) {
           return "vector bit unpacking differs from scalar at width " + w;
+        }
+        Arrays.fill(actual, -1);
+        if (!unpackIntVectors(w, in, pos, actual, 0, 3) || !Arrays.equals(expected, 0, 3 * LANES, actual, 0, 3 * LANES)
+            || actual[3 * LANES] != -1) {
+          return "vector bit unpacking of whole vectors differs from scalar at width " + w;
         }
       }
     }
