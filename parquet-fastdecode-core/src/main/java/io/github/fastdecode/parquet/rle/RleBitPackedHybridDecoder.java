@@ -226,7 +226,7 @@ public final class RleBitPackedHybridDecoder {
     if ((b & 7) == 0 && w > 0 && b + (long) m * w <= 8L * end) {
       int p = (int) (b >>> 3);
       if (VectorSupport.ENABLED && w <= VectorBitUnpacker.MAX_WIDTH) {
-        int lanes = VectorBitUnpacker.lanes();
+        int lanes = VectorBitUnpacker.unpackLanes(w);
         int vectors = (m + lanes - 1) / lanes;
         if (o + vectors * lanes <= limit && VectorBitUnpacker.unpackIntVectors(w, data, p, dst, o, vectors)) {
           bit = b + (long) m * w;
