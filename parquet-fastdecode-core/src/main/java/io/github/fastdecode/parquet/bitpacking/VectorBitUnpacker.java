@@ -32,10 +32,9 @@ import jdk.incubator.vector.VectorSpecies;
  * mask finish it (on AVX-512 VBMI: one load, {@code vpermb}, {@code vpsrlvd}, {@code vpandd}, one
  * store per 16 values).
  *
- * <p>Plain unpacking ({@link #unpackInts}, {@link #unpackIntVectors}) runs on 256-bit vectors at
- * every width where those are preferred, and at widths 1, 8 and 16 where 512-bit ones are ({@code
- * uses256}): widths 8 and 16 need no shuffle there (their values are bytes and shorts, loaded and
- * widened to int lanes), width 1 expands a broadcast byte.
+ * <p>Where 256-bit vectors are preferred, plain unpacking ({@link #unpackInts}, {@link
+ * #unpackIntVectors}) of widths 8 and 16 needs no shuffle (their values are bytes and shorts, loaded
+ * and widened to int lanes), and width 1 expands a broadcast byte ({@code uses256}).
  *
  * <p>The delta kernels ({@link #unpackIntDeltas}, {@link #unpackLongDeltas}) unpack a vector of
  * DELTA_BINARY_PACKED deltas the same way (two overlapping windows where a value can span more
@@ -119,19 +118,20 @@ public final class VectorBitUnpacker {
 
   /**
    * Whether {@link #unpackInts} and {@link #unpackIntVectors} unpack {@code width}-bit values with
-   * 256-bit vectors (8 int lanes): at every width where 256-bit vectors are preferred, and at widths
-   * 1, 8 and 16 where 512-bit ones are. There the 256-bit kernel needs no byte shuffle: widths 8 and
-   * 16 are bytes and shorts widened to int lanes, width 1 expands a broadcast byte. Chosen by
-   * measurement (RleDictionaryIdsBenchmark fastdecode, JDK 25, ns per id, medians of 3 iterations,
-   * against the 512-bit shuffle, 512-bit vectors on an AMD EPYC with AVX-512 VBMI, a shared
-   * machine): random ids of width 8 0.10 against 0.24, width 1 0.24 against 0.31 (short runs:
-   * 0.53 against 0.63). Widths 4, 12 and 20 through the 256-bit shuffle measured no better in two
-   * runs out of three (width 20: 0.34 and 0.26 against 0.22), so they keep the 512-bit shuffle; width
-   * 16 is not measured on its own. With {@code -XX:UseAVX=2} the widening of widths 8 and 1 measured
-   * 0.20 and 0.40 ns against 0.46 and 0.64 for the 256-bit shuffle.
+   * the 256-bit kernel: where 256-bit vectors are preferred, at every width (widths 8 and 16 are bytes
+   * and shorts widened to int lanes, width 1 expands a broadcast byte, the others go through a byte
+   * shuffle). With {@code -XX:UseAVX=2} the widening of widths 8 and 1 measured 0.20 and 0.40 ns per
+   * id against 0.46 and 0.64 for the shuffle (RleDictionaryIdsBenchmark, JDK 25).
+   *
+   * <p>Where 512-bit vectors are preferred the kernel also measured faster at widths 1, 8 and 16
+   * (random ids of width 8 0.10 against 0.24 ns, width 1 0.24 against 0.31, on an AMD EPYC with
+   * AVX-512 VBMI), but it stays off there: with 256-bit int vectors running beside the 512-bit ones
+   * in one JVM, the INT32 delta kernels stayed uncompiled and allocated in the tests module's full
+   * run on JDK 17 ({@code DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per
+   * round), likely because the Vector API's shared code then sees two int vector classes.
    */
   private static boolean uses256(int width) {
-    return LANES == 8 || width == 1 || width == 8 || width == 16;
+    return LANES == 8;
   }
 
   private static final VectorSpecies<Integer> INTS_256 = IntVector.SPECIES_256;
@@ -704,10 +704,10 @@ public final class VectorBitUnpacker {
   }
 
   /**
-   * Unpacks exactly {@code vectors} whole vectors ({@code vectors * lanes()} values) of {@code
-   * width}-bit values, {@code 1 <= width <= }{@link #MAX_WIDTH}, from {@code in[pos..]} into {@code
-   * out[outPos..]}, if every load stays inside {@code in}; returns {@code false}, writing nothing,
-   * if not. The caller keeps {@code outPos + vectors * lanes()} within {@code out}. For short
+   * Unpacks exactly {@code vectors} whole vectors ({@code vectors * unpackLanes(width)} values) of
+   * {@code width}-bit values, {@code 1 <= width <= }{@link #MAX_WIDTH}, from {@code in[pos..]} into
+   * {@code out[outPos..]}, if every load stays inside {@code in}; returns {@code false}, writing
+   * nothing, if not. The caller keeps {@code outPos + vectors * unpackLanes(width)} within {@code out}. For short
    * bit-packed runs: the last vector may run past the run into values the caller overwrites
    * afterwards, which saves the scalar tail and the per-call arithmetic of {@link #unpackInts}
    * (no division, no scalar kernel call).
