@@ -23,7 +23,6 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -33,8 +32,9 @@ import jdk.incubator.vector.VectorSpecies;
  * mask finish it (on AVX-512 VBMI: one load, {@code vpermb}, {@code vpsrlvd}, {@code vpandd}, one
  * store per 16 values).
  *
- * <p>With 256-bit vectors, widths 8 and 16 need no shuffle: their values are bytes and shorts,
- * loaded and widened to int lanes; width 1 expands a broadcast word ({@link #bitsToInts}).
+ * <p>Where 256-bit vectors are preferred, plain unpacking ({@link #unpackInts}, {@link
+ * #unpackIntVectors}) of widths 8 and 16 needs no shuffle (their values are bytes and shorts, loaded
+ * and widened to int lanes), and width 1 expands a broadcast byte ({@code uses256}).
  *
  * <p>The delta kernels ({@link #unpackIntDeltas}, {@link #unpackLongDeltas}) unpack a vector of
  * DELTA_BINARY_PACKED deltas the same way (two overlapping windows where a value can span more
@@ -59,8 +59,8 @@ public final class VectorBitUnpacker {
   public static final int MAX_WIDTH = 25;
 
   /** Per width 1..31: each lane's 4-byte window (first byte of the lane's value on) and bit shift. */
-  private static final VectorShuffle<Byte>[] WINDOWS = windows();
-  private static final IntVector[] SHIFTS = shifts();
+  private static final VectorShuffle<Byte>[] WINDOWS = windows(BYTES, LANES);
+  private static final IntVector[] SHIFTS = shifts(INTS);
 
   private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
   private static final int LONG_LANES = LONGS.length();
@@ -83,23 +83,6 @@ public final class VectorBitUnpacker {
   private static final VectorShuffle<Byte>[] LONG_HIGH_WINDOWS = longWindows(1);
   private static final LongVector[] LONG_SHIFTS = longShifts();
 
-  /**
-   * Whether {@link #unpackInts} takes widths 1, 8 and 16 without a byte shuffle: with 256-bit
-   * vectors (8 int lanes), where a shuffle of bytes across the vector is several instructions on
-   * AVX2. Width 8 and 16 values are bytes and shorts, one load of {@link #LANES} bytes (shorts)
-   * widened to the int lanes ({@code vpmovsxbd}/{@code vpmovsxwd} and a mask); width 1 expands a
-   * broadcast word ({@link #bitsToInts}). Chosen by measurement (RleDictionaryIdsBenchmark
-   * fastdecode, JDK 25, ns per id, shuffle against these): with {@code -XX:UseAVX=2} (256-bit AVX2
-   * code) width 8 0.46 against 0.20, width 1 0.64 against 0.40; with 512-bit AVX-512 vectors, where
-   * the shuffle is one {@code vpermb}, width 8 0.30 against 0.31 and width 1 0.25 against 0.41, so
-   * 512-bit vectors keep the shuffle. (Width 16, the same load and widening of shorts, was not
-   * measured on its own.)
-   */
-  private static final boolean NO_SHUFFLE_WIDTHS = LANES == 8;
-  private static final VectorSpecies<Byte> BYTE_PER_INT_LANE =
-      NO_SHUFFLE_WIDTHS ? VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * Byte.SIZE)) : null;
-  private static final VectorSpecies<Byte> SHORT_PER_INT_LANE =
-      NO_SHUFFLE_WIDTHS ? VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * Short.SIZE)) : null;
 
   /** Lane {@code i} takes lane {@code i - 2^k} (those below {@code 2^k}: zero), for the prefix sums. */
   private static final VectorShuffle<Integer> INT_UP1 = up(INTS, 1);
@@ -133,7 +116,76 @@ public final class VectorBitUnpacker {
    */
   private static final boolean BITS_FIT = LANES <= 32 && BYTE_LANES <= 64;
 
+  /**
+   * Whether {@link #unpackInts} and {@link #unpackIntVectors} unpack {@code width}-bit values with
+   * the 256-bit kernel: where 256-bit vectors are preferred, at every width (widths 8 and 16 are bytes
+   * and shorts widened to int lanes, width 1 expands a broadcast byte, the others go through a byte
+   * shuffle). With {@code -XX:UseAVX=2} the widening of widths 8 and 1 measured 0.20 and 0.40 ns per
+   * id against 0.46 and 0.64 for the shuffle (RleDictionaryIdsBenchmark, JDK 25).
+   *
+   * <p>Where 512-bit vectors are preferred the kernel also measured faster at widths 1, 8 and 16
+   * (random ids of width 8 0.10 against 0.24 ns, width 1 0.24 against 0.31, on an AMD EPYC with
+   * AVX-512 VBMI), but it stays off there: with 256-bit int vectors running beside the 512-bit ones
+   * in one JVM, the INT32 delta kernels stayed uncompiled and allocated in the tests module's full
+   * run on JDK 17 ({@code DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per
+   * round), likely because the Vector API's shared code then sees two int vector classes.
+   */
+  private static boolean uses256(int width) {
+    return LANES == 8;
+  }
+
+  private static final VectorSpecies<Integer> INTS_256 = IntVector.SPECIES_256;
+  private static final VectorSpecies<Byte> BYTES_256 = ByteVector.SPECIES_256;
+  private static final VectorShuffle<Byte>[] WINDOWS_256 = windows(BYTES_256, 8);
+  private static final IntVector[] SHIFTS_256 = shifts(INTS_256);
+  private static final IntVector LANE_BIT_256 = IntVector.fromArray(INTS_256, laneIndex(8, 0), 0);
+
   private VectorBitUnpacker() {}
+
+  /** Values per step of {@link #unpackInts} and {@link #unpackIntVectors} at {@code width} bits. */
+  public static int unpackLanes(int width) {
+    return uses256(width) ? 8 : LANES;
+  }
+
+  /** Bytes each 256-bit step loads from its first byte at {@code width} bits (steps advance by {@code width} bytes). */
+  private static int loadBytes256(int width) {
+    return width == 1 ? 1 : width == 8 ? 8 : width == 16 ? 16 : 32;
+  }
+
+  /** {@code steps} steps of 8 values of {@code width} bits with 256-bit vectors; the caller checked the loads. */
+  private static void unpack256(int width, byte[] in, int pos, int[] out, int outPos, int steps) {
+    if (width == 8) {
+      for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 8, o += 8) {
+        // B2I sign-extends: the mask keeps the byte.
+        ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_64, in, p).convertShape(VectorOperators.B2I, INTS_256, 0))
+            .and(0xFF)
+            .intoArray(out, o);
+      }
+    } else if (width == 16) {
+      for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 16, o += 8) {
+        ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_128, in, p).reinterpretAsShorts()
+            .convertShape(VectorOperators.S2I, INTS_256, 0))
+            .and(0xFFFF)
+            .intoArray(out, o);
+      }
+    } else if (width == 1) {
+      for (int s = 0, p = pos, o = outPos; s < steps; s++, p++, o += 8) {
+        IntVector.broadcast(INTS_256, in[p]).lanewise(VectorOperators.LSHR, LANE_BIT_256).and(1).intoArray(out, o);
+      }
+    } else {
+      VectorShuffle<Byte> window = WINDOWS_256[width];
+      IntVector shift = SHIFTS_256[width];
+      int mask = (1 << width) - 1;
+      for (int s = 0, p = pos, o = outPos; s < steps; s++, p += width, o += 8) {
+        ByteVector.fromArray(BYTES_256, in, p)
+            .rearrange(window)
+            .reinterpretAsInts()
+            .lanewise(VectorOperators.LSHR, shift)
+            .and(mask)
+            .intoArray(out, o);
+      }
+    }
+  }
 
   private static int[] laneIndex(int lanes, int shift) {
     int[] index = new int[lanes];
@@ -152,29 +204,29 @@ public final class VectorBitUnpacker {
   }
 
   @SuppressWarnings("unchecked")
-  private static VectorShuffle<Byte>[] windows() {
+  private static VectorShuffle<Byte>[] windows(VectorSpecies<Byte> bytes, int lanes) {
     VectorShuffle<Byte>[] windows = new VectorShuffle[MAX_INT_DELTA_WIDTH];
     for (int w = 1; w < MAX_INT_DELTA_WIDTH; w++) {
-      int[] index = new int[BYTE_LANES];
-      for (int lane = 0; lane < LANES; lane++) {
+      int[] index = new int[bytes.length()];
+      for (int lane = 0; lane < lanes; lane++) {
         int firstByte = lane * w >>> 3;
         for (int k = 0; k < 4; k++) {
           index[lane * 4 + k] = firstByte + k;
         }
       }
-      windows[w] = VectorShuffle.fromArray(BYTES, index, 0);
+      windows[w] = VectorShuffle.fromArray(bytes, index, 0);
     }
     return windows;
   }
 
-  private static IntVector[] shifts() {
+  private static IntVector[] shifts(VectorSpecies<Integer> ints) {
     IntVector[] shifts = new IntVector[MAX_INT_DELTA_WIDTH];
     for (int w = 1; w < MAX_INT_DELTA_WIDTH; w++) {
-      int[] shift = new int[LANES];
-      for (int lane = 0; lane < LANES; lane++) {
+      int[] shift = new int[ints.length()];
+      for (int lane = 0; lane < shift.length; lane++) {
         shift[lane] = lane * w & 7;
       }
-      shifts[w] = IntVector.fromArray(INTS, shift, 0);
+      shifts[w] = IntVector.fromArray(ints, shift, 0);
     }
     return shifts;
   }
@@ -191,11 +243,11 @@ public final class VectorBitUnpacker {
    * The caller unpacks the rest with the scalar kernel, from {@code pos + written / 8 * width}.
    */
   public static int unpackInts(int width, byte[] in, int pos, int[] out, int outPos, int count) {
-    if (BYTE_PER_INT_LANE != null && (width == 8 || width == 16)) {
-      return width == 8 ? widenBytes(in, pos, out, outPos, count) : widenShorts(in, pos, out, outPos, count);
-    }
-    if (width == 1 && NO_SHUFFLE_WIDTHS) {
-      return bitsToInts(in, 8L * pos, out, outPos, count);
+    if (uses256(width)) {
+      int room = in.length - loadBytes256(width) - pos;
+      int steps = room < 0 ? 0 : Math.min(count >>> 3, room / width + 1);
+      unpack256(width, in, pos, out, outPos, steps);
+      return steps << 3;
     }
     VectorShuffle<Byte> window = WINDOWS[width];
     IntVector shift = SHIFTS[width];
@@ -216,38 +268,13 @@ public final class VectorBitUnpacker {
     return steps * LANES;
   }
 
-  /** Width 8: {@link #LANES} bytes per step, each widened to an int lane. */
-  private static int widenBytes(byte[] in, int pos, int[] out, int outPos, int count) {
-    int steps = Math.max(0, Math.min(count, in.length - pos)) / LANES;
-    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += LANES, o += LANES) {
-      // B2I sign-extends: the mask keeps the byte.
-      ((IntVector) ByteVector.fromArray(BYTE_PER_INT_LANE, in, p).convertShape(VectorOperators.B2I, INTS, 0))
-          .and(0xFF)
-          .intoArray(out, o);
-    }
-    return steps * LANES;
-  }
-
-  /** Width 16: {@link #LANES} little-endian shorts per step, each widened to an int lane. */
-  private static int widenShorts(byte[] in, int pos, int[] out, int outPos, int count) {
-    int steps = Math.max(0, Math.min(count / LANES, (in.length - pos) / (2 * LANES)));
-    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 2 * LANES, o += LANES) {
-      ((IntVector) ByteVector.fromArray(SHORT_PER_INT_LANE, in, p).reinterpretAsShorts().convertShape(VectorOperators.S2I, INTS, 0))
-          .and(0xFFFF)
-          .intoArray(out, o);
-    }
-    return steps * LANES;
-  }
-
   /**
    * Bytes each step of {@link #unpackInts} loads from its first byte at {@code width} bits (steps
-   * advance by {@code lanes() / 8 * width} bytes): a step is taken only if they lie in the array.
+   * advance by {@code unpackLanes(width) / 8 * width} bytes): a step is taken only if they lie in the
+   * array.
    */
   public static int unpackLoadBytes(int width) {
-    if (BYTE_PER_INT_LANE != null && (width == 8 || width == 16)) {
-      return width / 8 * LANES;
-    }
-    return width == 1 && NO_SHUFFLE_WIDTHS ? 8 : BYTE_LANES;
+    return uses256(width) ? loadBytes256(width) : BYTE_LANES;
   }
 
   @SuppressWarnings("unchecked")
@@ -676,6 +703,53 @@ public final class VectorBitUnpacker {
     return steps * BYTE_LANES;
   }
 
+  /**
+   * Unpacks exactly {@code vectors} whole vectors ({@code vectors * unpackLanes(width)} values) of
+   * {@code width}-bit values, {@code 1 <= width <= }{@link #MAX_WIDTH}, from {@code in[pos..]} into
+   * {@code out[outPos..]}, if every load stays inside {@code in}; returns {@code false}, writing
+   * nothing, if not. The caller keeps {@code outPos + vectors * unpackLanes(width)} within {@code out}. For short
+   * bit-packed runs: the last vector may run past the run into values the caller overwrites
+   * afterwards, which saves the scalar tail and the per-call arithmetic of {@link #unpackInts}
+   * (no division, no scalar kernel call).
+   */
+  public static boolean unpackIntVectors(int width, byte[] in, int pos, int[] out, int outPos, int vectors) {
+    if (uses256(width)) {
+      if (pos + (long) (vectors - 1) * width + loadBytes256(width) > in.length) {
+        return false;
+      }
+      unpack256(width, in, pos, out, outPos, vectors);
+      return true;
+    }
+    int step = LANES / 8 * width;
+    if (pos + (long) (vectors - 1) * step + BYTE_LANES > in.length) {
+      return false;
+    }
+    VectorShuffle<Byte> window = WINDOWS[width];
+    IntVector shift = SHIFTS[width];
+    int mask = (1 << width) - 1;
+    for (int s = 0, p = pos, o = outPos; s < vectors; s++, p += step, o += LANES) {
+      ByteVector.fromArray(BYTES, in, p)
+          .rearrange(window)
+          .reinterpretAsInts()
+          .lanewise(VectorOperators.LSHR, shift)
+          .and(mask)
+          .intoArray(out, o);
+    }
+    return true;
+  }
+
+  /**
+   * Writes {@code value} to {@code out[outPos .. outPos + vectors * lanes())}, one vector store per
+   * {@link #lanes()} values: an RLE run's fill, covered by whole vectors (the caller keeps the range
+   * within {@code out} and overwrites what lies past the run).
+   */
+  public static void fillInts(int value, int[] out, int outPos, int vectors) {
+    IntVector v = IntVector.broadcast(INTS, value);
+    for (int s = 0, o = outPos; s < vectors; s++, o += LANES) {
+      v.intoArray(out, o);
+    }
+  }
+
   /** Vector shape, for {@code VectorSupport.status()}. */
   public static String describe() {
     return INTS.vectorBitSize() + "-bit vectors";
@@ -697,6 +771,11 @@ public final class VectorBitUnpacker {
     int count = 3 * LANES + 8;
     int[] expected = new int[count];
     int[] actual = new int[count];
+    Arrays.fill(actual, -1);
+    fillInts(7, actual, 1, 2);
+    if (actual[0] != -1 || actual[2 * LANES + 1] != -1 || actual[1] != 7 || actual[2 * LANES] != 7) {
+      return "vector fill wrote the wrong lanes";
+    }
     for (int w = 1; w <= MAX_WIDTH; w++) {
       for (int pos = 0; pos < 3; pos++) {
         IntBitUnpacker.unpack(w, in, pos, expected, 0, count);
@@ -705,6 +784,12 @@ public final class VectorBitUnpacker {
         IntBitUnpacker.unpack(w, in, pos + done / 8 * w, actual, done, count - done);
         if (done == 0 || !Arrays.equals(expected, actual)) {
           return "vector bit unpacking differs from scalar at width " + w;
+        }
+        Arrays.fill(actual, -1);
+        int covered = 3 * unpackLanes(w);
+        if (!unpackIntVectors(w, in, pos, actual, 0, 3) || !Arrays.equals(expected, 0, covered, actual, 0, covered)
+            || actual[covered] != -1) {
+          return "vector bit unpacking of whole vectors differs from scalar at width " + w;
         }
       }
     }

@@ -307,8 +307,11 @@ public final class DictionaryReader extends BatchValuesReader {
   public void readDictionaryIds(int[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);
     need(count);
-    // Ids go straight into the caller's array (no scratch), range-checked there.
-    for (int done = 0; done < count; ) {
+    // Ids go straight into the caller's array (no scratch), range-checked there. Where bit-packed ids
+    // cannot reach past the dictionary, only RLE values need a check: the decoder reads run after
+    // run until one is outside, which the loop below then reports.
+    int done = packedIdsFit ? decoder.readIntsWhileRleBelow(dst, offset, count, size) : 0;
+    while (done < count) {
       int run = decoder.runLength(count - done);
       int m = Math.min(run, count - done);
       int at = offset + done;

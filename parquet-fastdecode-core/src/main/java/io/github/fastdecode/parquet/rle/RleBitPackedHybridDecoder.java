@@ -47,6 +47,8 @@ public final class RleBitPackedHybridDecoder {
   private int end;
   private int bitWidth;
   private int valueBytes;
+  /** The low {@link #valueBytes} bytes of an int: an RLE value read as one 4-byte load. */
+  private int valueMask;
   private int mask;
 
   /** Values left in the current run. */
@@ -74,6 +76,7 @@ public final class RleBitPackedHybridDecoder {
     this.end = to;
     this.bitWidth = bitWidth;
     this.valueBytes = (bitWidth + 7) >>> 3;
+    this.valueMask = valueBytes == 4 ? -1 : (1 << 8 * valueBytes) - 1;
     this.mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
     this.runLeft = 0;
   }
@@ -110,9 +113,14 @@ public final class RleBitPackedHybridDecoder {
         if (pos > end - valueBytes) {
           throw corrupt(pos, "truncated RLE run value: " + valueBytes + " bytes needed, " + (end - pos) + " left");
         }
-        int v = 0;
-        for (int i = 0; i < valueBytes; i++) {
-          v |= (data[pos + i] & 0xFF) << (8 * i);
+        int v;
+        if (pos <= end - 4) {
+          v = LittleEndian.getInt(data, pos) & valueMask;
+        } else {
+          v = 0;
+          for (int i = 0; i < valueBytes; i++) {
+            v |= (data[pos + i] & 0xFF) << (8 * i);
+          }
         }
         pos += valueBytes;
         // Bits above the width are kept, as parquet-java keeps them: callers range-check values
@@ -170,6 +178,95 @@ public final class RleBitPackedHybridDecoder {
       runLeft -= m;
       done += m;
     }
+  }
+
+  /**
+   * Reads up to {@code n} values into {@code dst[off..off+n)} while every RLE run's value is below
+   * {@code bound} (unsigned); stops before the first RLE run whose value is not, leaving that run
+   * unread, and returns how many values it read. Bit-packed values are not compared with {@code
+   * bound}: for dictionary ids whose bit width cannot reach past the dictionary.
+   *
+   * <p>Made for short runs (a few dozen values, where the cost per run outweighs the cost per value):
+   * a run is covered by whole vectors (or groups of 8, or blocks of 8 values for a fill) when they
+   * end within the caller's range; what they write past the run is overwritten by the runs that
+   * follow in the same call. On a stop, or an exception, values past the returned count are
+   * unspecified.
+   */
+  public int readIntsWhileRleBelow(int[] dst, int off, int n, int bound) {
+    int o = off;
+    int limit = off + n;
+    while (o < limit) {
+      if (runLeft == 0) {
+        nextRun(limit - o);
+      }
+      int m = (int) Math.min(runLeft, limit - o);
+      if (packed) {
+        coverPacked(dst, o, m, limit);
+      } else {
+        int v = rleValue;
+        if (Integer.compareUnsigned(v, bound) >= 0) {
+          break;
+        }
+        coverFill(dst, o, m, v, limit);
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o - off;
+  }
+
+  /**
+   * {@link #extract} of {@code m} values at {@code dst[o..]} that may also write values past them,
+   * up to {@code limit}: from a byte boundary, with all of the run's bits inside the data, whole
+   * vectors (or whole groups of 8) in one kernel call with no tail.
+   */
+  private void coverPacked(int[] dst, int o, int m, int limit) {
+    int w = bitWidth;
+    long b = bit;
+    if ((b & 7) == 0 && w > 0 && b + (long) m * w <= 8L * end) {
+      int p = (int) (b >>> 3);
+      if (VectorSupport.on() && w <= VectorBitUnpacker.MAX_WIDTH) {
+        int lanes = VectorBitUnpacker.unpackLanes(w);
+        int vectors = (m + lanes - 1) / lanes;
+        if (o + vectors * lanes <= limit && VectorBitUnpacker.unpackIntVectors(w, data, p, dst, o, vectors)) {
+          bit = b + (long) m * w;
+          return;
+        }
+      } else {
+        int groups = (m + 7) >>> 3;
+        if (o + (groups << 3) <= limit && p + (long) groups * w <= data.length) {
+          BitUnpacker.unpackInts(w, data, p, dst, o, groups << 3);
+          bit = b + (long) m * w;
+          return;
+        }
+      }
+    }
+    extract(dst, o, m);
+  }
+
+  /** {@code m} copies of {@code v} at {@code dst[o..]}, which may run on up to {@code limit}. */
+  private static void coverFill(int[] dst, int o, int m, int v, int limit) {
+    if (VectorSupport.on()) {
+      int lanes = VectorBitUnpacker.lanes();
+      int vectors = (m + lanes - 1) / lanes;
+      if (o + vectors * lanes <= limit) {
+        VectorBitUnpacker.fillInts(v, dst, o, vectors);
+        return;
+      }
+    } else if (o + ((m + 7) & -8) <= limit) {
+      for (int i = o, e = o + m; i < e; i += 8) {
+        dst[i] = v;
+        dst[i + 1] = v;
+        dst[i + 2] = v;
+        dst[i + 3] = v;
+        dst[i + 4] = v;
+        dst[i + 5] = v;
+        dst[i + 6] = v;
+        dst[i + 7] = v;
+      }
+      return;
+    }
+    Arrays.fill(dst, o, o + m, v);
   }
 
   /**

@@ -150,9 +150,9 @@ class BitUnpackerTest {
   @Test
   void vectorKernelWritesWholeVectorsThatFit() {
     assumeTrue(VectorSupport.on(), VectorSupport.status());
-    int lanes = VectorBitUnpacker.lanes();
     Random r = new Random(SEED + 3);
     for (int w = 1; w <= VectorBitUnpacker.MAX_WIDTH; w++) {
+      int lanes = VectorBitUnpacker.unpackLanes(w);
       for (int count : new int[] {0, 8, lanes, 3 * lanes + 8, 640}) {
         for (int slack : new int[] {0, 5, 64, 200}) {
           String where = "width " + w + ", count " + count + ", slack " + slack + ", seed " + (SEED + 3);
