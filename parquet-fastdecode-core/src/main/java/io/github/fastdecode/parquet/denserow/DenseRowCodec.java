@@ -341,6 +341,24 @@ public final class DenseRowCodec {
       case ARRAY:
       case MAP: {
         int[] offs = v.offsets;
+        if (intElements(t)) {
+          // Elements of not-nullable integers: each container's size in one pass over its values.
+          int add = nullable ? 1 : 0;
+          for (int i = 0; i < count; i++) {
+            if (nullable && nulls[from + i]) {
+              out[o + i] += 1;
+              continue;
+            }
+            int s = offs[from + i];
+            int e = offs[from + i + 1];
+            int sum = varintSize(e - s + add);
+            for (DenseVector c : v.children) {
+              sum += intVarintBytes(c, s, e);
+            }
+            out[o + i] += sum;
+          }
+          break;
+        }
         int base = offs[from];
         int elements = offs[from + count] - base;
         int[] s = scratch(depth, elements);
@@ -380,6 +398,58 @@ public final class DenseRowCodec {
         break;
       }
     }
+  }
+
+  /** An ARRAY or MAP whose children are all not-nullable INT32 or INT64 (the packed forms' domain). */
+  static boolean intElements(DenseType t) {
+    for (int i = 0; i < t.childCount(); i++) {
+      if (!isPackable(t.child(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A not-nullable INT32 or INT64. */
+  static boolean isPackable(DenseType t) {
+    return !t.nullable() && (t.kind() == DenseType.Kind.INT64 || t.kind() == DenseType.Kind.INT32);
+  }
+
+  /** zz32 or zz64 of entry {@code i} of a not-nullable integer vector in any form (slow path). */
+  private static long zigzagAt(DenseVector c, int i) {
+    DenseVector src = c.dictionary != null ? c.dictionary : c;
+    int j = c.dictionary != null ? c.dictionaryIds[i] : c.constant ? 0 : i;
+    if (c.type().kind() == DenseType.Kind.INT64) {
+      long x = src.longs[j];
+      return (x << 1) ^ (x >> 63);
+    }
+    int x = src.ints[j];
+    return Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+  }
+
+  private static boolean plain(DenseVector c) {
+    return c.dictionary == null && !c.constant;
+  }
+
+  /** Bytes of the zig-zag varints of entries {@code [s, e)} of a not-nullable integer vector. */
+  private static int intVarintBytes(DenseVector c, int s, int e) {
+    int sum = 0;
+    if (!plain(c)) {
+      for (int i = s; i < e; i++) {
+        sum += varintSize(zigzagAt(c, i));
+      }
+    } else if (c.type().kind() == DenseType.Kind.INT64) {
+      long[] a = c.longs;
+      for (int i = s; i < e; i++) {
+        sum += zigzag64Size(a[i]);
+      }
+    } else {
+      int[] a = c.ints;
+      for (int i = s; i < e; i++) {
+        sum += zigzag32Size(a[i], 0);
+      }
+    }
+    return sum;
   }
 
   /**
@@ -644,6 +714,41 @@ public final class DenseRowCodec {
     }
   }
 
+  /**
+   * Zig-zag varints of entries {@code [s, e)} of a not-nullable integer vector from {@code p}
+   * (within {@code end}); returns the end. One-byte values take a one-byte store.
+   */
+  private static int putIntVarints(DenseVector c, int s, int e, byte[] out, int p, int end) {
+    if (!plain(c)) {
+      for (int i = s; i < e; i++) {
+        p = putVarint(out, p, zigzagAt(c, i), end);
+      }
+    } else if (c.type().kind() == DenseType.Kind.INT64) {
+      long[] a = c.longs;
+      for (int i = s; i < e; i++) {
+        long x = a[i];
+        long z = (x << 1) ^ (x >> 63);
+        if ((z & ~0x7FL) == 0) {
+          out[p++] = (byte) z;
+        } else {
+          p = putVarint(out, p, z, end);
+        }
+      }
+    } else {
+      int[] a = c.ints;
+      for (int i = s; i < e; i++) {
+        int x = a[i];
+        long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+        if ((z & ~0x7FL) == 0) {
+          out[p++] = (byte) z;
+        } else {
+          p = putVarint(out, p, z, end);
+        }
+      }
+    }
+    return p;
+  }
+
   /** Writes entries {@code [from, to)} of {@code v} back to back from {@code p}; returns the end. */
   private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end) {
     DenseType t = v.type();
@@ -696,6 +801,21 @@ public final class DenseRowCodec {
       case MAP: {
         int[] offs = v.offsets;
         int add = nullable ? 1 : 0;
+        if (intElements(t)) {
+          for (int i = from; i < to; i++) {
+            if (nullable && nulls[i]) {
+              out[p++] = 0;
+              continue;
+            }
+            int s = offs[i];
+            int e = offs[i + 1];
+            p = putVarint(out, p, e - s + add);
+            for (DenseVector c : v.children) {
+              p = putIntVarints(c, s, e, out, p, end);
+            }
+          }
+          return p;
+        }
         for (int i = from; i < to; i++) {
           if (nullable && nulls[i]) {
             out[p++] = 0;
@@ -1132,6 +1252,63 @@ public final class DenseRowCodec {
     }
   }
 
+  /**
+   * Reads {@code n} zig-zag varints into a not-nullable INT32 or INT64 vector and appends them:
+   * eight one-byte values at a time where eight bytes of the row have no high bit set.
+   */
+  private void readIntVarints(DenseVector v, int n) {
+    int s = v.size;
+    byte[] b = in;
+    if (v.type().kind() == DenseType.Kind.INT64) {
+      long[] a = v.longs;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.longs;
+      }
+      int i = 0;
+      while (i < n) {
+        int q = p;
+        if (n - i >= 8 && limit - q >= 8) {
+          long w = LittleEndian.getLong(b, q);
+          if ((w & 0x8080808080808080L) == 0) {
+            for (int k = 0; k < 8; k++) {
+              long u = (w >>> (k << 3)) & 0x7F;
+              a[s + i + k] = (u >>> 1) ^ -(u & 1);
+            }
+            p = q + 8;
+            i += 8;
+            continue;
+          }
+        }
+        if (q < limit && b[q] >= 0) {
+          long u = b[q];
+          a[s + i] = (u >>> 1) ^ -(u & 1);
+          p = q + 1;
+        } else {
+          a[s + i] = readZigzag64();
+        }
+        i++;
+      }
+    } else {
+      int[] a = v.ints;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.ints;
+      }
+      for (int i = 0; i < n; i++) {
+        int q = p;
+        if (q < limit && b[q] >= 0) {
+          int u = b[q];
+          a[s + i] = (u >>> 1) ^ -(u & 1);
+          p = q + 1;
+        } else {
+          a[s + i] = readZigzag32(false);
+        }
+      }
+    }
+    v.size = s + n;
+  }
+
   /** Reads {@code count} entries of {@code v} back to back and appends them. */
   private void readEntries(DenseVector v, int count) {
     DenseType t = v.type();
@@ -1258,6 +1435,7 @@ public final class DenseRowCodec {
       case MAP: {
         int[] offs = v.offsets;
         int per = v.children.length;
+        boolean ints = intElements(t);
         for (int i = 0; i < count; i++) {
           int at = p;
           long c = readVarint(0);
@@ -1274,7 +1452,11 @@ public final class DenseRowCodec {
             throw error((per == 1 ? "ARRAY" : "MAP") + " count " + Long.toUnsignedString(c) + " exceeds the " + (limit - p) + " bytes left in the row", at);
           }
           for (DenseVector child : v.children) {
-            readEntries(child, (int) c);
+            if (ints) {
+              readIntVarints(child, (int) c);
+            } else {
+              readEntries(child, (int) c);
+            }
           }
           offs[s + i + 1] = v.children[0].size;
         }
