@@ -163,7 +163,8 @@ public final class DenseRowCodec {
 
   /** Bytes of the varint of {@code u} (unsigned). */
   static int varintSize(long u) {
-    return (63 - Long.numberOfLeadingZeros(u | 1)) / 7 + 1;
+    // ceil(bits / 7) for bits in 1..64, as (9 * bits + 64) / 64: a multiply-add and a shift
+    return ((64 - Long.numberOfLeadingZeros(u | 1)) * 9 + 64) >>> 6;
   }
 
   static int zigzag32Size(int v, int nullAdd) {
@@ -488,17 +489,29 @@ public final class DenseRowCodec {
       long[] a = c.longs;
       for (int i = s; i < e; i++) {
         long x = a[i];
-        long z = (x << 1) ^ (x >> 63);
-        varints += varintSize(z);
-        or |= z;
+        or |= (x << 1) ^ (x >> 63);
+      }
+      if ((or & ~0x7FL) == 0) {
+        return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
+      }
+      for (int i = s; i < e; i++) {
+        long x = a[i];
+        varints += varintSize((x << 1) ^ (x >> 63));
       }
     } else {
       int[] a = c.ints;
+      int or32 = 0;
       for (int i = s; i < e; i++) {
         int x = a[i];
-        int z = (x << 1) ^ (x >> 31);
-        varints += varintSize(Integer.toUnsignedLong(z));
-        or |= Integer.toUnsignedLong(z);
+        or32 |= (x << 1) ^ (x >> 31);
+      }
+      or = Integer.toUnsignedLong(or32);
+      if ((or & ~0x7FL) == 0) {
+        return (long) (e - s) << 4;
+      }
+      for (int i = s; i < e; i++) {
+        int x = a[i];
+        varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
       }
     }
     int w = fixedWidth(or);
