@@ -474,7 +474,8 @@ public final class DenseRowCodec {
    * The writer's choice for entries {@code [s, e)} of a not-nullable integer vector, as {@code
    * (bytes << 4) | width}: fixed width {@code width} (1..8, the fewest bytes holding every zig-zag
    * value) when that takes fewer bytes than the zig-zag varints, else width 0 and the varints'
-   * bytes. One pass over the values: varint sizes summed and zig-zag values OR-ed.
+   * bytes. The zig-zag values' OR and minimum decide without per-value varint sizes where all
+   * values take one byte or where the width is below the smallest value's varint size.
    */
   static long packChoice(DenseVector c, int s, int e) {
     long varints = 0;
@@ -486,18 +487,24 @@ public final class DenseRowCodec {
         or |= z;
       }
     } else if (c.type().kind() == DenseType.Kind.INT64) {
+      // The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the width
+      // of the largest value is outside that range the choice needs no per-value varint sizes.
       long[] a = c.longs;
+      long minFlipped = Long.MAX_VALUE;
       for (int i = s; i < e; i++) {
         long x = a[i];
-        or |= (x << 1) ^ (x >> 63);
+        long z = (x << 1) ^ (x >> 63);
+        or |= z;
+        minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
       }
       if ((or & ~0x7FL) == 0) {
         return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
       }
-      for (int i = s; i < e; i++) {
-        long x = a[i];
-        varints += varintSize((x << 1) ^ (x >> 63));
+      int w = fixedWidth(or);
+      if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
+        return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
       }
+      varints = exactVarints(a, s, e);
     } else {
       int[] a = c.ints;
       int or32 = 0;
@@ -517,6 +524,15 @@ public final class DenseRowCodec {
     int w = fixedWidth(or);
     long fixed = (long) (e - s) * w;
     return fixed < varints ? (fixed << 4) | w : varints << 4;
+  }
+
+  private static long exactVarints(long[] a, int s, int e) {
+    long varints = 0;
+    for (int i = s; i < e; i++) {
+      long x = a[i];
+      varints += varintSize((x << 1) ^ (x >> 63));
+    }
+    return varints;
   }
 
   /**
@@ -920,7 +936,12 @@ public final class DenseRowCodec {
                 widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
               }
             }
-            p = putVarint(out, p, ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add, end);
+            long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
+            if (header < 0x80) {
+              out[p++] = (byte) header;
+            } else {
+              p = putVarint(out, p, header, end);
+            }
             if (widths != 0) {
               out[p++] = (byte) widths;
             }
