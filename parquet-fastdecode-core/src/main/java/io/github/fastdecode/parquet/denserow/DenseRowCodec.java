@@ -24,7 +24,7 @@ import java.util.Objects;
  * A compact row format for batches of {@link DenseVector}s: sizes, serialisation into a caller's
  * buffer at caller-given offsets, and deserialisation back into vectors.
  *
- * <h2>Wire grammar, version 1</h2>
+ * <h2>Wire grammar, version 2</h2>
  *
  * A <em>run</em> is a format byte followed by rows. A row is self-delimiting given its type; there
  * is no padding, no alignment and no null bitmap anywhere.
@@ -32,8 +32,9 @@ import java.util.Objects;
  * <pre>
  * run        := format row*                      (rows back to back up to the run's end)
  *             | format (varint(len) row)*        (with option LENGTH_PREFIXED: len = the row's bytes)
- * format     := one byte: (VERSION &lt;&lt; 4) | options; VERSION = 1; options bit 0 = LENGTH_PREFIXED,
- *               bits 1..3 reserved (0). A reader rejects any other version or option bit.
+ * format     := one byte: (version &lt;&lt; 4) | options; writers write version 2; options bit 0 =
+ *               LENGTH_PREFIXED, bits 1..3 reserved (0). A reader takes versions 2 and 1 (below)
+ *               and rejects any other version or option bit.
  * row        := value(field 0) value(field 1) ... value(field n-1)   (the top-level ROW's fields)
  *
  * A nullable value is 0x00 when null, whatever its type; otherwise, by type:
@@ -45,9 +46,22 @@ import java.util.Objects;
  *   DOUBLE      8 bytes, IEEE 754 bits, LE           0x01, then the 8 bytes
  *   BINARY      varint(len) bytes[len]               varint(len + 1) bytes[len]
  *   FIXED(n)    bytes[n]                             0x01 bytes[n]
- *   ARRAY&lt;E&gt;    varint(c) value_E * c                varint(c + 1) value_E * c
- *   MAP&lt;K,V&gt;    varint(c) value_K * c value_V * c    varint(c + 1) value_K * c value_V * c
+ *   ARRAY&lt;E&gt;    varint(h) elems_E                    varint(h + 1) elems_E
+ *   MAP&lt;K,V&gt;    varint(h) elems_K elems_V            varint(h + 1) elems_K elems_V
  *   ROW&lt;F..&gt;    value(F0) value(F1) ...              0x01 value(F0) value(F1) ...
+ *
+ * Containers (c = the element count):
+ *   A child of a container is <em>packable</em> when it is a not-nullable INT32 or INT64 (an
+ *   array's element type, a map's key or value type). A container with no packable child:
+ *     h = c, and elems_X = value_X * c.
+ *   A container with a packable child:
+ *     h = (c &lt;&lt; 1) | f, f in {0, 1};  when f = 1 a width byte follows the header:
+ *     width byte := (w1 &lt;&lt; 4) | w0, w0 for child 0 (elements, keys), w1 for child 1 (values;
+ *                   0 for an ARRAY). wk = 0: child k as below; wk in 1..8: child k is packable,
+ *                   wk at most 4 for INT32. Not both 0.
+ *     elems_X for child k with wk = 0 (or f = 0): value_X * c, as for any container;
+ *     elems_X for child k with wk &gt; 0: fixed(zz(v), wk) * c, the zig-zag value (zz32 or zz64)
+ *                   in wk bytes, little-endian.
  * </pre>
  *
  * <ul>
@@ -63,18 +77,26 @@ import java.util.Objects;
  *   <li>Floats and doubles keep their raw bits (NaN payloads and -0.0 survive).
  *   <li>Logical types travel by physical form ({@link DenseType}): DECIMAL as INT32, INT64, BINARY
  *       or FIXED; dates as INT32; strings as BINARY (UTF-8 bytes, not checked).
- *   <li>Containers write their level once: an array's (or map's) count, then its elements back to
+ *   <li>Containers write their level once: an array's (or map's) header, then its elements back to
  *       back; a map's keys all come before its values. Elements of a nullable element type carry
  *       their own null marker. A null array, map or row has no elements or fields after its 0x00.
+ *   <li>Fixed widths are chosen per container instance, so one wide value costs only its own
+ *       container. This writer sets wk &gt; 0 exactly when c * wk &lt; the bytes of the c varints,
+ *       with wk the fewest bytes holding every zig-zag value of the child in this container (so
+ *       f = 1 never makes a row longer; the header's flag bit costs a byte only where c is in [64,
+ *       128), [8192, 16384) ...). Readers accept any valid choice.
+ *   <li>Version 1 is version 2 without packed containers: every container's h is c, and no width
+ *       byte exists. Readers still read it; writers write version 2.
  *   <li>Every value of a not-nullable type takes at least one byte ({@link DenseType} has no
- *       zero-length FIXED and no field-less ROW), so a count larger than the bytes left in the row
- *       (twice the count for a map) is a lie.
+ *       zero-length FIXED and no field-less ROW; a fixed width is at least one byte), so a count
+ *       larger than the bytes left in the row (twice the count for a map) is a lie.
  * </ul>
  *
  * Reading checks every byte it reads against the row's end (the run's end, the row's length
  * prefix, or the caller's length for a row at a given offset): a row that runs past its end, a
  * count or length larger than the bytes left, a varint longer than 10 bytes or out of its type's
- * range, a BOOLEAN or null marker byte other than those above, a row shorter than its given length
+ * range, a BOOLEAN or null marker byte other than those above, a width byte not allowed for its
+ * container, fixed-width values running past the row's end, a row shorter than its given length
  * (bytes the type has no place for, e.g. nesting deeper than the type), or a wrong format byte:
  * each is a {@link DenseRowFormatException} (a {@code ParquetDecodingException}) naming the row and
  * the byte offset. Nesting depth is the type's, never the input's, so no input recurses deeper.
@@ -89,7 +111,9 @@ import java.util.Objects;
  */
 public final class DenseRowCodec {
   /** The grammar's version, in the format byte's high four bits. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
+  /** The first version, still read: containers without the packed header of version 2. */
+  public static final int VERSION_1 = 1;
   /** Option bit: every row of a run is preceded by a varint of its length. */
   public static final int LENGTH_PREFIXED = 1;
   private static final int KNOWN_OPTIONS = LENGTH_PREFIXED;
@@ -110,6 +134,8 @@ public final class DenseRowCodec {
   private int limit;
   private long row;
   private boolean wasNull;
+  /** The format's version is 2 or later: containers of not-nullable integers have the packed header. */
+  private boolean packedHeaders;
 
   /** A codec for rows of {@code rowType}, a not-nullable ROW whose fields are the columns. */
   public DenseRowCodec(DenseType rowType) {
@@ -137,7 +163,8 @@ public final class DenseRowCodec {
 
   /** Bytes of the varint of {@code u} (unsigned). */
   static int varintSize(long u) {
-    return (63 - Long.numberOfLeadingZeros(u | 1)) / 7 + 1;
+    // ceil(bits / 7) for bits in 1..64, as (9 * bits + 64) / 64: a multiply-add and a shift
+    return ((64 - Long.numberOfLeadingZeros(u | 1)) * 9 + 64) >>> 6;
   }
 
   static int zigzag32Size(int v, int nullAdd) {
@@ -341,25 +368,49 @@ public final class DenseRowCodec {
       case ARRAY:
       case MAP: {
         int[] offs = v.offsets;
-        int base = offs[from];
-        int elements = offs[from + count] - base;
-        int[] s = scratch(depth, elements);
-        for (int c = 0; c < v.children.length; c++) {
-          addSizes(v.children[c], base, elements, s, 0, depth + 1);
-        }
         int add = nullable ? 1 : 0;
+        int packMask = packMask(t);
+        int all = (1 << v.children.length) - 1;
+        int base = offs[from];
+        int[] s = null;
+        if (packMask != all) {
+          // Children other than not-nullable integers: their element sizes first, summed per container.
+          int elements = offs[from + count] - base;
+          s = scratch(depth, elements);
+          for (int c = 0; c < v.children.length; c++) {
+            if ((packMask & (1 << c)) == 0) {
+              addSizes(v.children[c], base, elements, s, 0, depth + 1);
+            }
+          }
+        }
         for (int i = 0; i < count; i++) {
           if (nullable && nulls[from + i]) {
             out[o + i] += 1;
             continue;
           }
-          int start = offs[from + i] - base;
-          int end = offs[from + i + 1] - base;
-          int sum = varintSize(end - start + add);
-          for (int e = start; e < end; e++) {
-            sum += s[e];
+          int start = offs[from + i];
+          int end = offs[from + i + 1];
+          long sum = 0;
+          if (s != null) {
+            for (int e = start - base; e < end - base; e++) {
+              sum += s[e];
+            }
           }
-          out[o + i] += sum;
+          long header = end - start;
+          if (packMask != 0) {
+            int widths = 0;
+            for (int c = 0; c < v.children.length; c++) {
+              if ((packMask & (1 << c)) != 0) {
+                long choice = packChoice(v.children[c], start, end);
+                sum += choice >>> 4;
+                widths |= (int) (choice & 0xF);
+              }
+            }
+            int flag = widths != 0 ? 1 : 0;
+            header = (header << 1) | flag;
+            sum += flag;
+          }
+          out[o + i] += (int) (sum + varintSize(header + add));
         }
         break;
       }
@@ -380,6 +431,108 @@ public final class DenseRowCodec {
         break;
       }
     }
+  }
+
+  /** A not-nullable INT32 or INT64. */
+  static boolean isPackable(DenseType t) {
+    return !t.nullable() && (t.kind() == DenseType.Kind.INT64 || t.kind() == DenseType.Kind.INT32);
+  }
+
+  /** zz32 or zz64 of entry {@code i} of a not-nullable integer vector in any form (slow path). */
+  private static long zigzagAt(DenseVector c, int i) {
+    DenseVector src = c.dictionary != null ? c.dictionary : c;
+    int j = c.dictionary != null ? c.dictionaryIds[i] : c.constant ? 0 : i;
+    if (c.type().kind() == DenseType.Kind.INT64) {
+      long x = src.longs[j];
+      return (x << 1) ^ (x >> 63);
+    }
+    int x = src.ints[j];
+    return Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+  }
+
+  private static boolean plain(DenseVector c) {
+    return c.dictionary == null && !c.constant;
+  }
+
+  /** Bit {@code k} set where child {@code k} of an ARRAY or MAP is a not-nullable INT32 or INT64. */
+  static int packMask(DenseType t) {
+    int mask = 0;
+    for (int i = 0; i < t.childCount(); i++) {
+      if (isPackable(t.child(i))) {
+        mask |= 1 << i;
+      }
+    }
+    return mask;
+  }
+
+  /** Bytes of the fixed-width form of a zig-zag value ({@code u | ...}, at least 1). */
+  static int fixedWidth(long or) {
+    return (64 - Long.numberOfLeadingZeros(or | 1) + 7) >>> 3;
+  }
+
+  /**
+   * The writer's choice for entries {@code [s, e)} of a not-nullable integer vector, as {@code
+   * (bytes << 4) | width}: fixed width {@code width} (1..8, the fewest bytes holding every zig-zag
+   * value) when that takes fewer bytes than the zig-zag varints, else width 0 and the varints'
+   * bytes. The zig-zag values' OR and minimum decide without per-value varint sizes where all
+   * values take one byte or where the width is below the smallest value's varint size.
+   */
+  static long packChoice(DenseVector c, int s, int e) {
+    long varints = 0;
+    long or = 0;
+    if (!plain(c)) {
+      for (int i = s; i < e; i++) {
+        long z = zigzagAt(c, i);
+        varints += varintSize(z);
+        or |= z;
+      }
+    } else if (c.type().kind() == DenseType.Kind.INT64) {
+      // The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the width
+      // of the largest value is outside that range the choice needs no per-value varint sizes.
+      long[] a = c.longs;
+      long minFlipped = Long.MAX_VALUE;
+      for (int i = s; i < e; i++) {
+        long x = a[i];
+        long z = (x << 1) ^ (x >> 63);
+        or |= z;
+        minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
+      }
+      if ((or & ~0x7FL) == 0) {
+        return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
+      }
+      int w = fixedWidth(or);
+      if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
+        return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
+      }
+      varints = exactVarints(a, s, e);
+    } else {
+      int[] a = c.ints;
+      int or32 = 0;
+      for (int i = s; i < e; i++) {
+        int x = a[i];
+        or32 |= (x << 1) ^ (x >> 31);
+      }
+      or = Integer.toUnsignedLong(or32);
+      if ((or & ~0x7FL) == 0) {
+        return (long) (e - s) << 4;
+      }
+      for (int i = s; i < e; i++) {
+        int x = a[i];
+        varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+      }
+    }
+    int w = fixedWidth(or);
+    long fixed = (long) (e - s) * w;
+    return fixed < varints ? (fixed << 4) | w : varints << 4;
+  }
+
+  private static long exactVarints(long[] a, int s, int e) {
+    long varints = 0;
+    for (int i = s; i < e; i++) {
+      long x = a[i];
+      varints += varintSize((x << 1) ^ (x >> 63));
+    }
+    return varints;
   }
 
   /**
@@ -644,6 +797,77 @@ public final class DenseRowCodec {
     }
   }
 
+  /**
+   * Zig-zag varints of entries {@code [s, e)} of a not-nullable integer vector from {@code p}
+   * (within {@code end}); returns the end. One-byte values take a one-byte store.
+   */
+  private static int putIntVarints(DenseVector c, int s, int e, byte[] out, int p, int end) {
+    if (!plain(c)) {
+      for (int i = s; i < e; i++) {
+        p = putVarint(out, p, zigzagAt(c, i), end);
+      }
+    } else if (c.type().kind() == DenseType.Kind.INT64) {
+      long[] a = c.longs;
+      for (int i = s; i < e; i++) {
+        long x = a[i];
+        long z = (x << 1) ^ (x >> 63);
+        if ((z & ~0x7FL) == 0) {
+          out[p++] = (byte) z;
+        } else {
+          p = putVarint(out, p, z, end);
+        }
+      }
+    } else {
+      int[] a = c.ints;
+      for (int i = s; i < e; i++) {
+        int x = a[i];
+        long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+        if ((z & ~0x7FL) == 0) {
+          out[p++] = (byte) z;
+        } else {
+          p = putVarint(out, p, z, end);
+        }
+      }
+    }
+    return p;
+  }
+
+  /**
+   * Zig-zag values of entries {@code [s, e)} of a not-nullable integer vector in {@code w} bytes
+   * each, little-endian, from {@code p} (within {@code end}); returns the end. An 8-byte store per
+   * value where the row has 8 bytes left, the bytes one by one for the last few.
+   */
+  private static int putIntFixed(DenseVector c, int s, int e, int w, byte[] out, int p, int end) {
+    int i = s;
+    if (plain(c) && c.type().kind() == DenseType.Kind.INT64) {
+      long[] a = c.longs;
+      if (w == 8) {
+        for (; i < e; i++, p += 8) {
+          long x = a[i];
+          LittleEndian.putLong(out, p, (x << 1) ^ (x >> 63));
+        }
+        return p;
+      }
+      for (; i < e && end - p >= 8; i++, p += w) {
+        long x = a[i];
+        LittleEndian.putLong(out, p, (x << 1) ^ (x >> 63));
+      }
+    } else if (plain(c)) {
+      int[] a = c.ints;
+      for (; i < e && end - p >= 8; i++, p += w) {
+        int x = a[i];
+        LittleEndian.putLong(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+      }
+    }
+    for (; i < e; i++) {
+      long z = zigzagAt(c, i);
+      for (int k = 0; k < w; k++) {
+        out[p++] = (byte) (z >>> (k << 3));
+      }
+    }
+    return p;
+  }
+
   /** Writes entries {@code [from, to)} of {@code v} back to back from {@code p}; returns the end. */
   private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end) {
     DenseType t = v.type();
@@ -696,6 +920,44 @@ public final class DenseRowCodec {
       case MAP: {
         int[] offs = v.offsets;
         int add = nullable ? 1 : 0;
+        int packMask = packMask(t);
+        if (packMask != 0) {
+          DenseVector[] children = v.children;
+          for (int i = from; i < to; i++) {
+            if (nullable && nulls[i]) {
+              out[p++] = 0;
+              continue;
+            }
+            int s = offs[i];
+            int e = offs[i + 1];
+            int widths = 0;
+            for (int c = 0; c < children.length; c++) {
+              if ((packMask & (1 << c)) != 0) {
+                widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
+              }
+            }
+            long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
+            if (header < 0x80) {
+              out[p++] = (byte) header;
+            } else {
+              p = putVarint(out, p, header, end);
+            }
+            if (widths != 0) {
+              out[p++] = (byte) widths;
+            }
+            for (int c = 0; c < children.length; c++) {
+              int w = (widths >>> (c << 2)) & 0xF;
+              if (w != 0) {
+                p = putIntFixed(children[c], s, e, w, out, p, end);
+              } else if ((packMask & (1 << c)) != 0) {
+                p = putIntVarints(children[c], s, e, out, p, end);
+              } else {
+                p = writeEntries(children[c], s, e, out, p, end);
+              }
+            }
+          }
+          return p;
+        }
         for (int i = from; i < to; i++) {
           if (nullable && nulls[i]) {
             out[p++] = 0;
@@ -783,9 +1045,11 @@ public final class DenseRowCodec {
   }
 
   private void checkFormat(int format, int at) {
-    if ((format >>> 4 & 0xF) != VERSION) {
-      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + (format >>> 4 & 0xF) + ", this reader knows " + VERSION, at);
+    int version = format >>> 4 & 0xF;
+    if (version != VERSION && version != VERSION_1) {
+      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + version + ", this reader knows " + VERSION_1 + " and " + VERSION, at);
     }
+    packedHeaders = version >= 2;
     if ((format & 0xF & ~KNOWN_OPTIONS) != 0) {
       throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " sets unknown options", at);
     }
@@ -1132,6 +1396,146 @@ public final class DenseRowCodec {
     }
   }
 
+  /**
+   * Reads {@code n} zig-zag varints into a not-nullable INT32 or INT64 vector and appends them:
+   * eight one-byte values at a time where eight bytes of the row have no high bit set.
+   */
+  private void readIntVarints(DenseVector v, int n) {
+    int s = v.size;
+    byte[] b = in;
+    if (v.type().kind() == DenseType.Kind.INT64) {
+      long[] a = v.longs;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.longs;
+      }
+      int i = 0;
+      while (i < n) {
+        int q = p;
+        if (n - i >= 8 && limit - q >= 8) {
+          long w = LittleEndian.getLong(b, q);
+          if ((w & 0x8080808080808080L) == 0) {
+            for (int k = 0; k < 8; k++) {
+              long u = (w >>> (k << 3)) & 0x7F;
+              a[s + i + k] = (u >>> 1) ^ -(u & 1);
+            }
+            p = q + 8;
+            i += 8;
+            continue;
+          }
+        }
+        if (q < limit && b[q] >= 0) {
+          long u = b[q];
+          a[s + i] = (u >>> 1) ^ -(u & 1);
+          p = q + 1;
+        } else {
+          a[s + i] = readZigzag64();
+        }
+        i++;
+      }
+    } else {
+      int[] a = v.ints;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.ints;
+      }
+      for (int i = 0; i < n; i++) {
+        int q = p;
+        if (q < limit && b[q] >= 0) {
+          int u = b[q];
+          a[s + i] = (u >>> 1) ^ -(u & 1);
+          p = q + 1;
+        } else {
+          a[s + i] = readZigzag32(false);
+        }
+      }
+    }
+    v.size = s + n;
+  }
+
+  /**
+   * The width byte of a container whose header flag is set: a width of 1..8 bytes (1..4 for INT32)
+   * in the low nibble for child 0 and the high nibble for child 1, each only for a not-nullable
+   * integer child, 0 for varints; not both 0.
+   */
+  private int readWidths(DenseType t, int packMask) {
+    int at = p;
+    int x = readByte() & 0xFF;
+    if (x == 0) {
+      throw error("width byte 0x00 selects no fixed width", at);
+    }
+    for (int k = 0; k < 2; k++) {
+      int w = (x >>> (k << 2)) & 0xF;
+      if (w == 0) {
+        continue;
+      }
+      if ((packMask & (1 << k)) == 0) {
+        throw error("width byte 0x" + Integer.toHexString(x) + " gives a width to " + (k < t.childCount() ? t.child(k).toString() : "no child")
+            + ", which is not a not-nullable INT32 or INT64", at);
+      }
+      int max = t.child(k).kind() == DenseType.Kind.INT64 ? 8 : 4;
+      if (w > max) {
+        throw error("width byte 0x" + Integer.toHexString(x) + ": width " + w + " is not allowed for " + t.child(k).kind() + " (1 to " + max + ")", at);
+      }
+    }
+    return x;
+  }
+
+  /** Reads {@code n} zig-zag values of {@code w} bytes each into a not-nullable INT32 or INT64 vector. */
+  private void readIntFixed(DenseVector v, int n, int w) {
+    long bytes = (long) n * w;
+    if (bytes > limit - p) {
+      throw error(n + " values of " + w + " bytes need " + bytes + " bytes, the row has " + (limit - p) + " left", p);
+    }
+    int s = v.size;
+    byte[] b = in;
+    int q = p;
+    int i = 0;
+    // 8-byte loads wherever the input has 8 bytes from the value (past the row's end is harmless).
+    int room = b.length - 8 - q;
+    int wide = room < 0 ? 0 : (int) Math.min(n, room / w + 1L);
+    long mask = w == 8 ? -1L : (1L << (w << 3)) - 1;
+    if (v.type().kind() == DenseType.Kind.INT64) {
+      long[] a = v.longs;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.longs;
+      }
+      for (; i < wide; i++, q += w) {
+        long u = LittleEndian.getLong(b, q) & mask;
+        a[s + i] = (u >>> 1) ^ -(u & 1);
+      }
+      for (; i < n; i++, q += w) {
+        long u = littleEndian(b, q, w);
+        a[s + i] = (u >>> 1) ^ -(u & 1);
+      }
+    } else {
+      int[] a = v.ints;
+      if (a.length < s + n) {
+        v.ensureCapacity(s + n);
+        a = v.ints;
+      }
+      for (; i < wide; i++, q += w) {
+        int u = (int) (LittleEndian.getLong(b, q) & mask);
+        a[s + i] = (u >>> 1) ^ -(u & 1);
+      }
+      for (; i < n; i++, q += w) {
+        int u = (int) littleEndian(b, q, w);
+        a[s + i] = (u >>> 1) ^ -(u & 1);
+      }
+    }
+    p = q;
+    v.size = s + n;
+  }
+
+  private static long littleEndian(byte[] b, int q, int w) {
+    long u = 0;
+    for (int k = 0; k < w; k++) {
+      u |= (long) (b[q + k] & 0xFF) << (k << 3);
+    }
+    return u;
+  }
+
   /** Reads {@code count} entries of {@code v} back to back and appends them. */
   private void readEntries(DenseVector v, int count) {
     DenseType t = v.type();
@@ -1258,6 +1662,8 @@ public final class DenseRowCodec {
       case MAP: {
         int[] offs = v.offsets;
         int per = v.children.length;
+        int packMask = packMask(t);
+        boolean headerFlag = packMask != 0 && packedHeaders;
         for (int i = 0; i < count; i++) {
           int at = p;
           long c = readVarint(0);
@@ -1270,11 +1676,27 @@ public final class DenseRowCodec {
             nulls[s + i] = false;
             c--;
           }
+          int widths = 0;
+          if (headerFlag) {
+            boolean flag = (c & 1) != 0;
+            c >>>= 1;
+            if (flag) {
+              widths = readWidths(t, packMask);
+            }
+          }
           if (c < 0 || c > (limit - p) / per) {
             throw error((per == 1 ? "ARRAY" : "MAP") + " count " + Long.toUnsignedString(c) + " exceeds the " + (limit - p) + " bytes left in the row", at);
           }
-          for (DenseVector child : v.children) {
-            readEntries(child, (int) c);
+          for (int k = 0; k < per; k++) {
+            DenseVector child = v.children[k];
+            int w = (widths >>> (k << 2)) & 0xF;
+            if (w != 0) {
+              readIntFixed(child, (int) c, w);
+            } else if ((packMask & (1 << k)) != 0) {
+              readIntVarints(child, (int) c);
+            } else {
+              readEntries(child, (int) c);
+            }
           }
           offs[s + i + 1] = v.children[0].size;
         }

@@ -59,9 +59,12 @@ class DenseRowBadInputTest {
   @Test
   void wrongFormatByte() {
     DenseType t = row(false, int64(false));
-    runFails(t, bytes(0x20, 0x02), "version 2", -1, 0);
+    runFails(t, bytes(0x30, 0x02), "version 3", -1, 0);
     runFails(t, bytes(0x00, 0x02), "version 0", -1, 0);
+    runFails(t, bytes(0xf0, 0x02), "version 15", -1, 0);
     runFails(t, bytes(0x12, 0x02), "unknown options", -1, 0);
+    runFails(t, bytes(0x22, 0x02), "unknown options", -1, 0);
+    runFails(t, bytes(0x28, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(), "no format byte", -1, 0);
     DenseRowCodec codec = new DenseRowCodec(t);
     DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
@@ -121,6 +124,45 @@ class DenseRowBadInputTest {
         "varint exceeds 64 bits", 0, 1);
     runFails(row(false, int32(false)), bytes(0x10, 0x80, 0x80, 0x80, 0x80, 0x10), "out of INT32 range", 0, 1);
     runFails(row(false, int32(true)), bytes(0x10, 0x81, 0x80, 0x80, 0x80, 0x10), "out of INT32 range", 0, 1);
+  }
+
+  @Test
+  void packedContainers() {
+    DenseType longs = row(false, array(int64(false), false));
+    // width bytes that are not allowed
+    runFails(longs, bytes(0x20, 0x03, 0x09, 1, 2, 3, 4, 5, 6, 7, 8, 9), "width 9 is not allowed for INT64", 0, 2);
+    runFails(longs, bytes(0x20, 0x03, 0x0f, 1, 2, 3, 4, 5, 6, 7, 8, 9), "width 15 is not allowed for INT64", 0, 2);
+    runFails(row(false, array(int32(false), false)), bytes(0x20, 0x03, 0x05, 1, 2, 3, 4, 5), "width 5 is not allowed for INT32", 0, 2);
+    runFails(longs, bytes(0x20, 0x03, 0x00, 0x02), "width byte 0x00 selects no fixed width", 0, 2);
+    runFails(longs, bytes(0x20, 0x03, 0x18, 1, 2, 3, 4, 5, 6, 7, 8), "gives a width to no child", 0, 2);
+    runFails(row(false, map(binary(false), int64(false), false)), bytes(0x20, 0x03, 0x01, 0x01, 0x61, 0x02),
+        "gives a width to BINARY, which is not a not-nullable INT32 or INT64", 0, 2);
+    // the width byte itself missing
+    runFails(longs, bytes(0x20, 0x03), "row ends inside a value", 0, 2);
+    // truncated fixed-width values: two of 8 bytes, 3 bytes left
+    runFails(longs, bytes(0x20, 0x05, 0x08, 0xff, 0xff, 0xff), "2 values of 8 bytes need 16 bytes, the row has 3 left", 0, 3);
+    // width 4 of INT32, one value, 3 bytes left; in the second row
+    runFails(row(false, array(int32(false), false)), bytes(0x20, 0x00, 0x03, 0x04, 1, 2, 3),
+        "1 values of 4 bytes need 4 bytes, the row has 3 left", 1, 4);
+    // a count larger than the bytes left: header (100 << 1) | 1 = 201 = c9 01
+    runFails(longs, bytes(0x20, 0xc9, 0x01, 0x08, 0xff), "ARRAY count 100 exceeds the 1 bytes left", 0, 1);
+    // a header near 2^64: count 2^63 - 1
+    runFails(longs, bytes(0x20, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x08), "ARRAY count 9223372036854775807 exceeds", 0, 1);
+    // a map of 2 with fixed keys: 2 * 8 + 2 bytes at least; fewer left
+    runFails(row(false, map(int64(false), int64(false), false)), bytes(0x20, 0x05, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00),
+        "2 values of 8 bytes need 16 bytes, the row has 9 left", 0, 3);
+    // version 1 has no flag: the same bytes are a count of 3 and three varints
+    DenseRowCodec codec = new DenseRowCodec(longs);
+    DenseVector back = DenseVector.create(longs, 1);
+    codec.deserializeRun(bytes(0x10, 0x03, 0x09, 0x02, 0x04), 0, 5, back);
+    assertEquals(List.of(List.of(-5L, 1L, 2L)), back.getObject(0));
+    // rows at offsets, nested: the second row's inner array lies about its fixed values
+    DenseType nested = row(false, array(array(int64(false), false), false));
+    DenseRowCodec nestedCodec = new DenseRowCodec(nested);
+    DenseRowFormatException e = assertThrows(DenseRowFormatException.class, () -> nestedCodec.deserialize(0x20,
+        bytes(0x01, 0x02, 0x04, 0x01, 0x05, 0x08, 0xff, 0xff), new int[] {0, 3}, new int[] {3, 5}, 2, DenseVector.create(nested, 1)));
+    assertTrue(e.getMessage().contains("2 values of 8 bytes need 16 bytes, the row has 2 left") && e.getMessage().contains("row 1, byte offset 6"),
+        e.getMessage());
   }
 
   @Test

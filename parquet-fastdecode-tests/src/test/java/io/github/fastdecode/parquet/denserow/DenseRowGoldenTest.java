@@ -72,7 +72,7 @@ class DenseRowGoldenTest {
   }
 
   /**
-   * Serialises {@code rows} of {@code type} as a run without options and checks it is {@code 0x10}
+   * Serialises {@code rows} of {@code type} as a run without options and checks it is {@code 0x20}
    * followed by {@code expectedRows} (one array per row); reads the run and the scattered rows back.
    */
   static void check(DenseType type, List<List<Object>> rows, byte[]... expectedRows) {
@@ -83,7 +83,7 @@ class DenseRowGoldenTest {
     }
     int[] sizes = new int[rows.size()];
     long total = codec.rowSizes(batch, sizes);
-    byte[] expectedRun = concat(bytes(0x10), concat(expectedRows));
+    byte[] expectedRun = concat(bytes(0x20), concat(expectedRows));
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(expectedRows[i].length, sizes[i], "size of row " + i);
     }
@@ -97,9 +97,9 @@ class DenseRowGoldenTest {
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(rows.get(i), back.getObject(i), "row " + i);
     }
-    // Length-prefixed run: 0x11, then varint(len) row for each row.
+    // Length-prefixed run: 0x21, then varint(len) row for each row.
     byte[][] prefixed = new byte[rows.size() * 2 + 1][];
-    prefixed[0] = bytes(0x11);
+    prefixed[0] = bytes(0x21);
     for (int i = 0; i < rows.size(); i++) {
       prefixed[2 * i + 1] = bytes(expectedRows[i].length); // every golden row is < 128 bytes
       prefixed[2 * i + 2] = expectedRows[i];
@@ -126,8 +126,9 @@ class DenseRowGoldenTest {
 
   @Test
   void formatBytes() {
-    assertEquals(0x10, DenseRowCodec.formatByte(0));
-    assertEquals(0x11, DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED));
+    // version 2 in the high four bits, LENGTH_PREFIXED in bit 0
+    assertEquals(0x20, DenseRowCodec.formatByte(0));
+    assertEquals(0x21, DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED));
   }
 
   @Test
@@ -229,43 +230,48 @@ class DenseRowGoldenTest {
 
   @Test
   void arrayOfBigints() {
-    // [1, -2, 300]: count 03; zz 02 03; zz(300) = 600 = 0b100_1011000 -> d8 04. Empty: 00.
+    // [1, -2, 300]: zz 02 03; zz(300) = 600 = 0b100_1011000 -> d8 04: 4 bytes of varints; 600 needs
+    // 10 bits, a width of 2, 3 * 2 = 6 > 4: varints, f = 0, header (3 << 1) | 0 = 06. Empty: 00.
     check(row(false, array(int64(false), false)), List.of(rowOf(List.of(1L, -2L, 300L)), rowOf(List.of())),
-        bytes(0x03, 0x02, 0x03, 0xd8, 0x04), bytes(0x00));
-    // nullable array of nullable elements: null 00; [] -> 01; [null, 7] -> count+1 = 03, 00, zz(7)+1 = 0f.
+        bytes(0x06, 0x02, 0x03, 0xd8, 0x04), bytes(0x00));
+    // nullable array of nullable elements (not packable: header = count): null 00; [] -> 01;
+    // [null, 7] -> count + 1 = 03, 00, zz(7) + 1 = 0f.
     check(row(false, array(int64(true), true)), List.of(rowOf((Object) null), rowOf(List.of()), rowOf(Arrays.asList(null, 7L))),
         bytes(0x00), bytes(0x01), bytes(0x03, 0x00, 0x0f));
   }
 
   @Test
   void arrayOfSmallBigints() {
-    // ten values 0..9: count 0a, then zz(v) = 2v.
+    // ten values 0..9: zz(v) = 2v, ten one-byte varints; width 1 takes 10 bytes too, not fewer:
+    // varints, header (10 << 1) | 0 = 0x14.
     List<Object> ten = new ArrayList<>();
     for (long v = 0; v < 10; v++) {
       ten.add(v);
     }
     check(row(false, array(int64(false), false)), List.of(rowOf(ten)),
-        bytes(0x0a, 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x10, 0x12));
+        bytes(0x14, 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x10, 0x12));
   }
 
   @Test
   void nestedArrays() {
-    // [[1, 2], [], [3]]: outer count 03; 02 02 04; 00; 01 06.
+    // [[1, 2], [], [3]]: the outer array's child is an ARRAY (not packable): header = count 03;
+    // inner arrays are packable, one-byte varints: (2 << 1) = 04, 02 04; 00; (1 << 1) = 02, 06.
     check(row(false, array(array(int64(false), false), false)),
         List.of(rowOf(List.of(List.of(1L, 2L), List.of(), List.of(3L)))),
-        bytes(0x03, 0x02, 0x02, 0x04, 0x00, 0x01, 0x06));
-    // depth 3: [[[-1]]] -> 01 01 01 01
+        bytes(0x03, 0x04, 0x02, 0x04, 0x00, 0x02, 0x06));
+    // depth 3: [[[-1]]] -> 01 01 02 01
     check(row(false, array(array(array(int64(false), false), false), false)),
-        List.of(rowOf(List.of(List.of(List.of(-1L))))), bytes(0x01, 0x01, 0x01, 0x01));
+        List.of(rowOf(List.of(List.of(List.of(-1L))))), bytes(0x01, 0x01, 0x02, 0x01));
   }
 
   @Test
   void maps() {
-    // {1: 10, 2: 20}: count 02; keys zz 02 04; values zz 14 28 (keys all before values).
+    // {1: 10, 2: 20}: keys zz 02 04; values zz 14 28 (keys all before values); one-byte varints,
+    // no fixed width takes fewer: header (2 << 1) | 0 = 04.
     check(row(false, map(int64(false), int64(false), false)),
         List.of(rowOf(List.of(List.of(1L, 10L), List.of(2L, 20L))), rowOf(List.of())),
-        bytes(0x02, 0x02, 0x04, 0x14, 0x28), bytes(0x00));
-    // nullable map of string to nullable int32: null 00; {"a": null} -> 02, 01 61, 00.
+        bytes(0x04, 0x02, 0x04, 0x14, 0x28), bytes(0x00));
+    // nullable map of string to nullable int32 (no packable child): null 00; {"a": null} -> 02, 01 61, 00.
     check(row(false, map(binary(false), int32(true), true)),
         List.of(rowOf((Object) null), rowOf(List.of(Arrays.asList(buf("a"), null)))),
         bytes(0x00), bytes(0x02, 0x01, 0x61, 0x00));
@@ -280,5 +286,100 @@ class DenseRowGoldenTest {
     // array of structs: [(5), null] with struct? <int32>: 02, 01 0a, 00.
     check(row(false, array(row(true, int32(false)), false)),
         List.of(rowOf(Arrays.asList(rowOf(5), null))), bytes(0x02, 0x01, 0x0a, 0x00));
+  }
+
+  static final int[] FF8 = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+  static int[] join(int[]... parts) {
+    int n = 0;
+    for (int[] p : parts) {
+      n += p.length;
+    }
+    int[] out = new int[n];
+    int at = 0;
+    for (int[] p : parts) {
+      System.arraycopy(p, 0, out, at, p.length);
+      at += p.length;
+    }
+    return out;
+  }
+
+  @Test
+  void fixedWidthEightBytes() {
+    // [Long.MIN_VALUE, Long.MAX_VALUE]: zz = 2^64 - 1 and 2^64 - 2, ten-byte varints each (20 bytes);
+    // width 8 takes 16: f = 1, header (2 << 1) | 1 = 05, width byte 08, then the zig-zag values
+    // little-endian: ff x 8, then fe ff x 7. 18 bytes where version 1 took 21.
+    check(row(false, array(int64(false), false)), List.of(rowOf(List.of(Long.MIN_VALUE, Long.MAX_VALUE))),
+        bytes(join(new int[] {0x05, 0x08}, FF8, new int[] {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})));
+    // a nullable array: header + 1; [Long.MIN_VALUE] -> (1 << 1 | 1) + 1 = 04, 08, ff x 8; null 00.
+    check(row(false, array(int64(false), true)), List.of(rowOf(List.of(Long.MIN_VALUE)), rowOf((Object) null)),
+        bytes(join(new int[] {0x04, 0x08}, FF8)), bytes(0x00));
+  }
+
+  @Test
+  void fixedWidthsOneToSeven() {
+    DenseType t = row(false, array(int64(false), false));
+    // width 1: [64, -128, 127]: zz 128, 255, 254: two-byte varints (6 bytes), one byte each (3):
+    // header (3 << 1) | 1 = 07, width 01, 80 ff fe.
+    check(t, List.of(rowOf(List.of(64L, -128L, 127L))), bytes(0x07, 0x01, 0x80, 0xff, 0xfe));
+    // width 2: [8192, -8193]: zz 16384 = 0x4000 and 16385 = 0x4001, three-byte varints (6), 2 bytes
+    // each (4): 05 02, 00 40, 01 40.
+    check(t, List.of(rowOf(List.of(8192L, -8193L))), bytes(0x05, 0x02, 0x00, 0x40, 0x01, 0x40));
+    // width 3: [2^22, -2^22 - 1]: zz 2^23 = 0x800000 and 2^23 + 1, four-byte varints (8), 3 bytes
+    // each (6): 05 03, 00 00 80, 01 00 80.
+    check(t, List.of(rowOf(List.of(1L << 22, -(1L << 22) - 1))), bytes(0x05, 0x03, 0x00, 0x00, 0x80, 0x01, 0x00, 0x80));
+    // width 4: [-2^31]: zz = 2^32 - 1, a five-byte varint, 4 bytes: (1 << 1) | 1 = 03, 04, ff ff ff ff.
+    check(t, List.of(rowOf(List.of(-(1L << 31)))), bytes(0x03, 0x04, 0xff, 0xff, 0xff, 0xff));
+    // width 5: [2^32]: zz = 2^33 (34 bits): a five-byte varint, five bytes fixed: not fewer, varints:
+    // 02, then 2^33 in 7-bit groups 00 00 00 00 02 -> 80 80 80 80 20.
+    check(t, List.of(rowOf(List.of(1L << 32))), bytes(0x02, 0x80, 0x80, 0x80, 0x80, 0x20));
+    // width 7: [-2^55]: zz = 2^56 - 1 (56 bits): an eight-byte varint, 7 bytes fixed: 03 07 ff x 7.
+    check(t, List.of(rowOf(List.of(-(1L << 55)))), bytes(0x03, 0x07, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff));
+    // a container of one small and one wide value: 1 and 2^62: zz 2 (1 byte) and 2^63 (a ten-byte
+    // varint): 11 bytes; width 8: 16: varints, header 04: 04, 02, 80 x 9 01.
+    check(t, List.of(rowOf(List.of(1L, 1L << 62))),
+        bytes(0x04, 0x02, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01));
+  }
+
+  @Test
+  void fixedWidthInt32() {
+    // ARRAY<INT32> [Integer.MIN_VALUE, Integer.MAX_VALUE]: zz32 = ffffffff and fffffffe, five-byte
+    // varints (10), width 4 (8): 05 04, ff ff ff ff, fe ff ff ff.
+    check(row(false, array(int32(false), false)), List.of(rowOf(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE))),
+        bytes(0x05, 0x04, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff));
+  }
+
+  @Test
+  void fixedWidthInMaps() {
+    // MAP<INT64, INT64> {0: Long.MIN_VALUE, 1: Long.MAX_VALUE}: keys zz 00 02 stay varints (w0 = 0),
+    // values take width 8 (w1 = 8): header 05, width byte 0x80, keys 00 02, values ff x 8, fe ff x 7.
+    check(row(false, map(int64(false), int64(false), false)),
+        List.of(rowOf(List.of(List.of(0L, Long.MIN_VALUE), List.of(1L, Long.MAX_VALUE)))),
+        bytes(join(new int[] {0x05, 0x80, 0x00, 0x02}, FF8, new int[] {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})));
+    // keys wide and values of width 1: {Long.MIN_VALUE: 100}: zz(100) = 200, a two-byte varint, one byte
+    // fixed: w0 = 8, w1 = 1: 03 18, ff x 8, c8.
+    check(row(false, map(int64(false), int32(false), false)),
+        List.of(rowOf(List.of(List.of(Long.MIN_VALUE, 100)))),
+        bytes(join(new int[] {0x03, 0x18}, FF8, new int[] {0xc8})));
+    // MAP<BINARY, INT64>: only the values are packable: {"a": Long.MIN_VALUE}: 03 80, 01 61, ff x 8.
+    check(row(false, map(binary(false), int64(false), false)),
+        List.of(rowOf(List.of(List.of(buf("a"), Long.MIN_VALUE)))),
+        bytes(join(new int[] {0x03, 0x80, 0x01, 0x61}, FF8)));
+  }
+
+  @Test
+  void versionOneStillReads() {
+    // Version 1: every container's header is its count, no width byte.
+    DenseType t = row(false, array(int64(false), false), map(int64(false), int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(t);
+    byte[] run = bytes(0x10, 0x03, 0x02, 0x03, 0xd8, 0x04, 0x02, 0x02, 0x04, 0x14, 0x28, 0x00, 0x00);
+    DenseVector back = DenseVector.create(t, 1);
+    assertEquals(2, codec.deserializeRun(run, 0, run.length, back));
+    assertEquals(rowOf(List.of(1L, -2L, 300L), List.of(List.of(1L, 10L), List.of(2L, 20L))), back.getObject(0));
+    assertEquals(rowOf(List.of(), List.of()), back.getObject(1));
+    back.reset();
+    codec.deserialize(0x10, run, new int[] {11, 1}, new int[] {2, 10}, 2, back);
+    assertEquals(rowOf(List.of(), List.of()), back.getObject(0));
+    assertEquals(rowOf(List.of(1L, -2L, 300L), List.of(List.of(1L, 10L), List.of(2L, 20L))), back.getObject(1));
   }
 }

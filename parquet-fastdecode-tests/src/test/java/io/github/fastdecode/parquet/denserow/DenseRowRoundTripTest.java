@@ -188,4 +188,148 @@ class DenseRowRoundTripTest {
       assertArrayEquals(c1, c2, "constant, schema " + s + " " + type);
     }
   }
+
+  /**
+   * Containers of not-nullable integers whose zig-zag values need exactly 1..8 bytes (1..4 for
+   * INT32), class boundaries and Long.MIN_VALUE/MAX_VALUE included, in arrays and maps nested up to
+   * three deep, nullable or not, next to non-packable children; null rates 0, 40 and 100 %.
+   */
+  @ParameterizedTest
+  @ValueSource(doubles = {0.0, 0.4, 1.0})
+  void packedWidths(double nullRate) {
+    long seed = SEED + 11 + (long) (nullRate * 10);
+    Random random = new Random(seed);
+    System.out.println("DenseRowRoundTripTest packed widths seed " + seed + ", null rate " + nullRate);
+    DenseType i64 = DenseType.int64(false);
+    DenseType i32 = DenseType.int32(false);
+    DenseType[] fields = {
+        DenseType.array(i64, false), DenseType.array(i32, true), DenseType.map(i64, i32, false),
+        DenseType.map(DenseType.binary(false), i64, true), DenseType.map(i32, DenseType.array(i64, false), false),
+        DenseType.array(DenseType.array(i64, true), false), DenseType.array(DenseType.array(DenseType.array(i32, false), false), true),
+        DenseType.array(DenseType.int64(true), false), DenseType.map(i64, DenseType.int32(true), false),
+        DenseType.array(DenseType.row(true, i64, DenseType.array(i64, false)), false)};
+    for (int s = 0; s < 100; s++) {
+      DenseType[] picked = new DenseType[1 + random.nextInt(3)];
+      for (int f = 0; f < picked.length; f++) {
+        picked[f] = fields[random.nextInt(fields.length)];
+      }
+      DenseType type = DenseType.row(false, picked);
+      int count = 1 + random.nextInt(20);
+      List<Object> rows = new ArrayList<>();
+      DenseVector batch = DenseVector.create(type, 1);
+      for (int r = 0; r < count; r++) {
+        Object row = packedValue(random, type, nullRate);
+        rows.add(row);
+        batch.appendObject(row);
+      }
+      roundTrip(random, type, batch, rows, "packed schema " + s + " " + type);
+    }
+  }
+
+  /** Every width class alone in one ARRAY: the row takes the fewer bytes of varints and fixed width. */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void packedRowSizes(boolean int32) {
+    Random random = new Random(SEED + 13);
+    DenseType type = DenseType.row(false, DenseType.array(int32 ? DenseType.int32(false) : DenseType.int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(type);
+    for (int k = 1; k <= (int32 ? 4 : 8); k++) {
+      for (int c : new int[] {1, 2, 3, 7, 8, 9, 63, 64, 65, 200}) {
+        List<Object> values = new ArrayList<>();
+        long varints = 0;
+        for (int i = 0; i < c; i++) {
+          long z = i == 0 ? classMax(k) : zigzagOfClass(random, k);
+          values.add(int32 ? (Object) (int) unzigzag(z) : (Object) unzigzag(z));
+          varints += varintBytes(z);
+        }
+        long fixed = (long) c * k;
+        boolean f = fixed < varints;
+        long header = ((long) c << 1) | (f ? 1 : 0);
+        long expected = varintBytes(header) + (f ? 1 + fixed : varints);
+        DenseVector batch = DenseVector.create(type, 1);
+        List<Object> row = new ArrayList<>(List.of((Object) values));
+        batch.appendObject(row);
+        int[] sizes = new int[1];
+        assertEquals(expected, codec.rowSizes(batch, sizes), "width class " + k + ", " + c + " values");
+        roundTrip(random, type, batch, List.of(row), "width class " + k + ", " + c + " values");
+      }
+    }
+  }
+
+  static long varintBytes(long u) {
+    int n = 1;
+    while ((u & ~0x7FL) != 0) {
+      u >>>= 7;
+      n++;
+    }
+    return n;
+  }
+
+  static long unzigzag(long z) {
+    return (z >>> 1) ^ -(z & 1);
+  }
+
+  /** The largest zig-zag value of {@code k} bytes. */
+  static long classMax(int k) {
+    return k == 8 ? -1L : (1L << (8 * k)) - 1;
+  }
+
+  /** A zig-zag value needing exactly {@code k} bytes: a boundary or a random one. */
+  static long zigzagOfClass(Random random, int k) {
+    long lo = k == 1 ? 0 : 1L << (8 * (k - 1));
+    long hi = classMax(k);
+    switch (random.nextInt(4)) {
+      case 0: return lo;
+      case 1: return hi;
+      case 2: return hi - random.nextInt(2);
+      default: {
+        long span = hi - lo;
+        long r = random.nextLong();
+        return k == 8 ? lo | r : lo + Math.floorMod(r, span + 1);
+      }
+    }
+  }
+
+  /** A value of {@code t} whose packable containers draw each container's values from one width class. */
+  static Object packedValue(Random random, DenseType t, double nullRate) {
+    if (t.nullable() && nullRate > 0 && random.nextDouble() < nullRate) {
+      return null;
+    }
+    switch (t.kind()) {
+      case ARRAY:
+      case MAP: {
+        int n = random.nextInt(4) == 0 ? 0 : random.nextInt(12);
+        int[] classes = new int[t.childCount()];
+        for (int c = 0; c < classes.length; c++) {
+          classes[c] = 1 + random.nextInt(t.child(c).kind() == DenseType.Kind.INT32 ? 4 : 8);
+        }
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          Object[] pair = new Object[classes.length];
+          for (int c = 0; c < classes.length; c++) {
+            DenseType ct = t.child(c);
+            if (!ct.nullable() && (ct.kind() == DenseType.Kind.INT64 || ct.kind() == DenseType.Kind.INT32)) {
+              long v = unzigzag(zigzagOfClass(random, classes[c]));
+              pair[c] = ct.kind() == DenseType.Kind.INT32 ? (Object) (int) v : (Object) v;
+            } else {
+              pair[c] = packedValue(random, ct, nullRate);
+            }
+          }
+          out.add(t.kind() == DenseType.Kind.ARRAY ? pair[0] : Arrays.asList(pair));
+        }
+        return out;
+      }
+      case ROW: {
+        List<Object> out = new ArrayList<>();
+        for (int f = 0; f < t.childCount(); f++) {
+          out.add(packedValue(random, t.child(f), nullRate));
+        }
+        return out;
+      }
+      case INT64:
+        return random.nextBoolean() ? (Object) unzigzag(zigzagOfClass(random, 1 + random.nextInt(8))) : (Object) DenseRowData.integer(random, 64);
+      default:
+        return DenseRowData.value(random, t, nullRate);
+    }
+  }
 }

@@ -108,7 +108,7 @@ class DenseRowFuzzTest {
       }
       seeds.put("run-" + pick, new FuzzSeed().pick(pick).pick(MODE_RUN).bytes(run).build());
       if (pick < 4) {
-        FuzzSeed s = new FuzzSeed().pick(pick).pick(MODE_ROWS).pick(0x10).pick(3);
+        FuzzSeed s = new FuzzSeed().pick(pick).pick(MODE_ROWS).pick(DenseRowCodec.formatByte(0)).pick(3);
         boolean fits = true;
         for (int i = 0; i < 3; i++) {
           fits &= sizes[i] <= 255;
