@@ -104,13 +104,6 @@ public class ColdScanBenchmark {
   }
 
   private static long scan(ParquetBatchReader r) throws IOException {
-    ColumnBatch[] batches = r.newBatches(FileScanBenchmark.BATCH, ColumnBatch.Layout.DENSE);
-    long values = 0;
-    while (r.nextBatch(batches) > 0) {
-      for (ColumnBatch b : batches) {
-        values += b.valueCount();
-      }
-    }
-    return values;
+    return FileScanBenchmark.drain(r, r.newBatches(FileScanBenchmark.BATCH, ColumnBatch.Layout.DENSE));
   }
 }

@@ -40,6 +40,7 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
@@ -150,12 +151,22 @@ public class FileScanBenchmark {
   }
 
   private long scan(PageSettings settings) throws IOException {
+    return scan(new LocalInputFile(path), options, settings, batches);
+  }
+
+  /** Reads every row of {@code input} into {@code batches}: the scan every file benchmark times. Returns the values read. */
+  static long scan(InputFile input, ParquetReadOptions options, PageSettings settings, ColumnBatch[] batches) throws IOException {
+    try (ParquetBatchReader r = ParquetBatchReader.open(input, null, options, settings)) {
+      return drain(r, batches);
+    }
+  }
+
+  /** Reads {@code r} to its end into {@code batches}; returns the values read. */
+  static long drain(ParquetBatchReader r, ColumnBatch[] batches) throws IOException {
     long values = 0;
-    try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(path), null, options, settings)) {
-      while (r.nextBatch(batches) > 0) {
-        for (ColumnBatch b : batches) {
-          values += b.valueCount();
-        }
+    while (r.nextBatch(batches) > 0) {
+      for (ColumnBatch b : batches) {
+        values += b.valueCount();
       }
     }
     return values;

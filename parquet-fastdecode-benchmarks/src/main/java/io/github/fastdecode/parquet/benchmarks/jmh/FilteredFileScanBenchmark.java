@@ -112,15 +112,7 @@ public class FilteredFileScanBenchmark {
   }
 
   private long scan(PageSettings settings) throws IOException {
-    long values = 0;
-    try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(path), null, options, settings)) {
-      while (r.nextBatch(batches) > 0) {
-        for (ColumnBatch b : batches) {
-          values += b.valueCount();
-        }
-      }
-    }
-    return values;
+    return FileScanBenchmark.scan(new LocalInputFile(path), options, settings, batches);
   }
 
   /** Every value of every column and every row index folded into one number. */

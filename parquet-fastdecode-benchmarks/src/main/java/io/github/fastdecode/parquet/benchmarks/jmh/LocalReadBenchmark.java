@@ -239,14 +239,6 @@ public class LocalReadBenchmark {
   }
 
   private long scan(InputFile input, PageSettings settings) throws IOException {
-    long values = 0;
-    try (ParquetBatchReader r = ParquetBatchReader.open(input, null, options, settings)) {
-      while (r.nextBatch(batches) > 0) {
-        for (ColumnBatch b : batches) {
-          values += b.valueCount();
-        }
-      }
-    }
-    return values;
+    return FileScanBenchmark.scan(input, options, settings, batches);
   }
 }
