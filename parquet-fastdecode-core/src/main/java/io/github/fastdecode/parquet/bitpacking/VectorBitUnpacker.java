@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.bitpacking;
 
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import jdk.incubator.vector.ByteVector;
@@ -125,14 +126,18 @@ public final class VectorBitUnpacker {
    *
    * <p>Where 512-bit vectors are preferred the kernel also measured faster at widths 1, 8 and 16
    * (random ids of width 8 0.10 against 0.24 ns, width 1 0.24 against 0.31, on an AMD EPYC with
-   * AVX-512 VBMI), but it stays off there: with 256-bit int vectors running beside the 512-bit ones
-   * in one JVM, the INT32 delta kernels stayed uncompiled and allocated in the tests module's full
-   * run on JDK 17 ({@code DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per
-   * round), likely because the Vector API's shared code then sees two int vector classes.
+   * AVX-512 VBMI), and it runs there from {@link VectorSupport#AUTO_FROM_JDK} on. Below that JDK
+   * (where the kernels run only when forced), 256-bit int vectors beside the 512-bit ones left the
+   * INT32 delta kernels uncompiled and allocating in the tests module's full run on JDK 17 ({@code
+   * DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per round): JDK 17's Vector
+   * API code shared by both shapes then sees two int vector classes.
    */
   private static boolean uses256(int width) {
-    return LANES == 8;
+    return LANES == 8 || (MIXED_SHAPES && (width == 1 || width == 8 || width == 16));
   }
+
+  /** Whether 256-bit kernels may run beside 512-bit ones: not before JDK 25 (see {@link #uses256}). */
+  private static final boolean MIXED_SHAPES = Runtime.version().feature() >= VectorSupport.AUTO_FROM_JDK;
 
   private static final VectorSpecies<Integer> INTS_256 = IntVector.SPECIES_256;
   private static final VectorSpecies<Byte> BYTES_256 = ByteVector.SPECIES_256;
