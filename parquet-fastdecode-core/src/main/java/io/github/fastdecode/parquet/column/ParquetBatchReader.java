@@ -584,7 +584,7 @@ public final class ParquetBatchReader implements Closeable {
         rowGroup++;
         continue;
       }
-      if (pages != null) {
+      if (pages != null && pages.holds(next, columns)) {
         if (filtered) {
           readOwnFilteredPages(next);
         } else {
@@ -604,7 +604,10 @@ public final class ParquetBatchReader implements Closeable {
       PageReadStore store;
       try {
         // Page filtering reads by index and does not move readNextRowGroup's cursor, which a filtered reader never uses.
-        store = filtered ? file.readFilteredRowGroup(rowGroup + 1) : file.readNextRowGroup();
+        // A row group whose chunks do not fit this library's buffers comes here while the others are read
+        // by RowGroupReader, which does not move readNextRowGroup's cursor: read it by index then.
+        store = filtered ? file.readFilteredRowGroup(rowGroup + 1)
+            : pages != null ? file.readRowGroup(rowGroup + 1) : file.readNextRowGroup();
       } catch (ParquetDecodingException e) {
         throw new ParquetDecodingException("row group " + (rowGroup + 1) + ": " + e.getMessage(), e);
       } catch (RuntimeException e) {

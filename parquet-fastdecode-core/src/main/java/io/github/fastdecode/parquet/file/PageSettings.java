@@ -37,6 +37,8 @@ public final class PageSettings {
   /** A run of coalesced chunks stops growing at this size (a single larger chunk is read alone). */
   public static final int DEFAULT_RANGE_BYTES = 32 * 1024 * 1024;
   public static final int DEFAULT_LOCAL_PIECE_BYTES = 1 << 20;
+  /** The largest chunk this library's chunk reading holds in one buffer: the largest Java array. */
+  public static final long DEFAULT_MAX_CHUNK_BYTES = Integer.MAX_VALUE - 8;
 
   private final boolean parquetHadoopPages;
   private final boolean verifyChecksums;
@@ -45,10 +47,12 @@ public final class PageSettings {
   private final PageBuffers buffers;
 
   private final int localPieceBytes;
+  private final long maxChunkBytes;
 
   private PageSettings(boolean parquetHadoopPages, boolean verifyChecksums, int holeBytes, int rangeBytes, PageBuffers buffers,
-      int localPieceBytes) {
+      int localPieceBytes, long maxChunkBytes) {
     this.localPieceBytes = localPieceBytes;
+    this.maxChunkBytes = maxChunkBytes;
     this.parquetHadoopPages = parquetHadoopPages;
     this.verifyChecksums = verifyChecksums;
     this.holeBytes = holeBytes;
@@ -68,17 +72,17 @@ public final class PageSettings {
       throw new IllegalArgumentException(SOURCE_PROPERTY + "=" + source + ": expected fastdecode or parquet-hadoop");
     }
     boolean checksums = !"false".equals(System.getProperty(CHECKSUMS_PROPERTY, "true"));
-    return new PageSettings(hadoop, checksums, DEFAULT_HOLE_BYTES, DEFAULT_RANGE_BYTES, null, DEFAULT_LOCAL_PIECE_BYTES);
+    return new PageSettings(hadoop, checksums, DEFAULT_HOLE_BYTES, DEFAULT_RANGE_BYTES, null, DEFAULT_LOCAL_PIECE_BYTES, DEFAULT_MAX_CHUNK_BYTES);
   }
 
   /** Pages from parquet-hadoop's {@code ParquetFileReader} (true) or from this library's chunk reading (false). */
   public PageSettings withParquetHadoopPages(boolean parquetHadoop) {
-    return new PageSettings(parquetHadoop, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes);
+    return new PageSettings(parquetHadoop, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
   }
 
   /** Whether a page whose header carries a CRC32 has it checked (this library's pages only). */
   public PageSettings withChecksumVerification(boolean verify) {
-    return new PageSettings(parquetHadoopPages, verify, holeBytes, rangeBytes, buffers, localPieceBytes);
+    return new PageSettings(parquetHadoopPages, verify, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
   }
 
   /**
@@ -89,12 +93,12 @@ public final class PageSettings {
     if (holeBytes < 0 || rangeBytes < 0) {
       throw new IllegalArgumentException("hole " + holeBytes + " and range " + rangeBytes + " must not be negative");
     }
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
   }
 
   /** Buffers to take from and give back to (one thread's); null: each reader allocates its own. */
   public PageSettings withBuffers(PageBuffers buffers) {
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
   }
 
   /** The buffers readers share, or null. */
@@ -122,7 +126,25 @@ public final class PageSettings {
     if (bytes < 0) {
       throw new IllegalArgumentException("piece of " + bytes + " bytes");
     }
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, bytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, bytes, maxChunkBytes);
+  }
+
+  /**
+   * A row group in which a chunk to read is larger than {@code bytes} is read through parquet-hadoop's
+   * pages, which read a chunk in pieces, rather than into one buffer of this library's. The default
+   * and the most allowed is {@link #DEFAULT_MAX_CHUNK_BYTES} (2 GiB less 8 bytes: one array); a
+   * lower limit caps the buffer a scan thread keeps for its chunks.
+   */
+  public PageSettings withMaxChunkBytes(long bytes) {
+    if (bytes < 0 || bytes > DEFAULT_MAX_CHUNK_BYTES) {
+      throw new IllegalArgumentException("chunks of at most " + bytes + " bytes: must be in [0, " + DEFAULT_MAX_CHUNK_BYTES + "]");
+    }
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, bytes);
+  }
+
+  /** The largest chunk read into this library's own buffer; see {@link #withMaxChunkBytes}. */
+  public long maxChunkBytes() {
+    return maxChunkBytes;
   }
 
   /** Largest read of a local file, 0 for no limit. */
@@ -141,6 +163,7 @@ public final class PageSettings {
   @Override
   public String toString() {
     return "PageSettings[" + (parquetHadoopPages ? "parquet-hadoop pages" : "fastdecode pages")
-        + ", checksums " + (verifyChecksums ? "verified" : "not verified") + ", hole " + holeBytes + ", range " + rangeBytes + ", local pieces " + localPieceBytes + "]";
+        + ", checksums " + (verifyChecksums ? "verified" : "not verified") + ", hole " + holeBytes + ", range " + rangeBytes + ", local pieces " + localPieceBytes
+        + ", chunks up to " + maxChunkBytes + "]";
   }
 }

@@ -48,8 +48,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * scanning many files allocates them once.
  *
  * <p>Every chunk must lie within the file before anything is read, so the buffers never exceed the
- * file's size (times 1.25 for growth); a chunk of 2 GiB or more is rejected (parquet-hadoop reads
- * those in several buffers). Pages of a row group are valid until the next row group is read.
+ * file's size (times 1.25 for growth); a chunk larger than {@link PageSettings#maxChunkBytes} (at
+ * most 2 GiB) is rejected: {@link #holds} tells a caller beforehand, so that it can read that row
+ * group with parquet-hadoop, which reads such chunks in several buffers. Pages of a row group are valid until the next row group is read.
  * Not thread-safe; {@link #close()} closes the stream and frees the codecs' native state.
  */
 public final class RowGroupReader implements Closeable {
@@ -130,6 +131,23 @@ public final class RowGroupReader implements Closeable {
    *     lie within the file
    * @throws IOException if reading the file fails
    */
+  /**
+   * Whether every chunk of {@code columns} in {@code block} fits this reader's buffers (at most
+   * {@link PageSettings#maxChunkBytes} bytes), so that {@link #read} and {@link #readSelected} can
+   * read it. A column without a chunk counts as fitting ({@code read} reports it).
+   */
+  public boolean holds(BlockMetaData block, List<ColumnDescriptor> columns) {
+    for (ColumnDescriptor c : columns) {
+      ColumnPath path = ColumnPath.get(c.getPath());
+      for (ColumnChunkMetaData m : block.getColumns()) {
+        if (m.getPath().equals(path) && m.getTotalSize() > settings.maxChunkBytes()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   public PageReader[] read(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] maxPageBytes) throws IOException {
     return read(block, rowGroup, columns, maxPageBytes, null, null);
   }
@@ -185,9 +203,10 @@ public final class RowGroupReader implements Closeable {
         throw new PageReadException(names[i], rowGroup, PageReadException.CHUNK, "the chunk's bytes [" + start + ", "
             + start + " + " + size + ") are not within the file of " + fileLength + " bytes", null);
       }
-      if (size > ChunkPageReader.MAX_ARRAY) {
+      if (size > settings.maxChunkBytes()) {
         throw new PageReadException(names[i], rowGroup, PageReadException.CHUNK, "the chunk's " + size
-            + " bytes are more than one buffer holds (2 GiB); read the file with parquet-hadoop's pages", null);
+            + " bytes are more than this reader's buffers take (" + settings.maxChunkBytes()
+            + "); read the row group with parquet-hadoop's pages", null);
       }
       if (m.getCodec() == null) {
         throw new PageReadException(names[i], rowGroup, PageReadException.CHUNK, "the chunk has no known codec", null);
