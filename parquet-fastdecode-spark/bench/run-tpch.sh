@@ -22,24 +22,7 @@
 #   BENCH_JVM_OPTS=-XX:StartFlightRecording=filename=q1.jfr,settings=profile \
 #     run-tpch.sh repeat <parquet|fastdecode-copy|fastdecode> <dataDir> <query name prefix> <runs>
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-# Compile, and write the test class path (core's classes from the reactor) in the same run.
-mvn -B -q -o -pl parquet-fastdecode-spark -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile=target/spark-bench.classpath >/dev/null
-cp="parquet-fastdecode-spark/target/test-classes:parquet-fastdecode-spark/target/classes:$(cat parquet-fastdecode-spark/target/spark-bench.classpath)"
 if [ "${1:-}" = repeat ]; then
-  args=("$@")
-else
-  args=("${1:-parquet-fastdecode-spark/target/tpch}" "${2:-1}" "${3:-5}")
+  exec "$(dirname "$0")/spark-java.sh" 6g SparkTpchBenchmark "$@"
 fi
-# shellcheck disable=SC2086 # BENCH_JVM_OPTS holds several options
-exec java -Xmx6g ${BENCH_JVM_OPTS:-} --add-modules jdk.incubator.vector \
-  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED \
-  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
-  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
-  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED \
-  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED \
-  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED \
-  --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED \
-  -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true \
-  -cp "$cp" io.github.fastdecode.parquet.spark.bench.SparkTpchBenchmark "${args[@]}"
+exec "$(dirname "$0")/spark-java.sh" 6g SparkTpchBenchmark "${1:-$(cd "$(dirname "$0")/.." && pwd)/target/tpch}" "${2:-1}" "${3:-5}"

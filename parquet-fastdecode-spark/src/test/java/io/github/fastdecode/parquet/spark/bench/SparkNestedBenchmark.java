@@ -100,8 +100,9 @@ public final class SparkNestedBenchmark {
         }
       }
       System.out.println(q.getKey() + ": parquet " + Arrays.toString(times[0]) + " fastdecode " + Arrays.toString(times[1]));
-      report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.0f | %.2fx |%n", q.getKey(), min(times[0]),
-          median(times[0]), min(times[1]), median(times[1]), median(times[0]) / median(times[1])));
+      report.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.0f | %.2fx |%n", q.getKey(), SparkTpchBenchmark.min(times[0]),
+          SparkTpchBenchmark.median(times[0]), SparkTpchBenchmark.min(times[1]), SparkTpchBenchmark.median(times[1]),
+          SparkTpchBenchmark.median(times[0]) / SparkTpchBenchmark.median(times[1])));
     }
     System.out.println();
     System.out.println(report);
@@ -125,15 +126,5 @@ public final class SparkNestedBenchmark {
     java.lang.reflect.Method m = Class.forName("io.github.fastdecode.parquet.spark.Fallbacks").getDeclaredMethod(name);
     m.setAccessible(true);
     return (Long) m.invoke(null);
-  }
-
-  private static long min(long[] t) {
-    return Arrays.stream(t).min().orElse(0);
-  }
-
-  private static double median(long[] t) {
-    long[] s = t.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
   }
 }

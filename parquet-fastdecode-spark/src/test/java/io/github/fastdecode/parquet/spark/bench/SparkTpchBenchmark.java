@@ -340,11 +340,11 @@ public final class SparkTpchBenchmark {
     return times;
   }
 
-  private static long min(long[] t) {
+  static long min(long[] t) {
     return Arrays.stream(t).min().orElse(0);
   }
 
-  private static double median(long[] t) {
+  static double median(long[] t) {
     long[] s = t.clone();
     Arrays.sort(s);
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
