@@ -613,52 +613,65 @@ public final class DenseRowCodec {
    * values take one byte or where the width is below the smallest value's varint size.
    */
   static long packChoice(DenseVector c, int s, int e) {
+    if (plain(c)) {
+      return c.longs != null ? longChoice(c.longs, s, e) : intChoice(c.ints, s, e);
+    }
     long varints = 0;
     long or = 0;
-    if (!plain(c)) {
-      for (int i = s; i < e; i++) {
-        long z = zigzagAt(c, i);
-        varints += varintSize(z);
-        or |= z;
-      }
-    } else if (c.type().kind() == DenseType.Kind.INT64) {
-      // The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the width
-      // of the largest value is outside that range the choice needs no per-value varint sizes.
-      long[] a = c.longs;
-      long minFlipped = Long.MAX_VALUE;
-      for (int i = s; i < e; i++) {
-        long x = a[i];
-        long z = (x << 1) ^ (x >> 63);
-        or |= z;
-        minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
-      }
-      if ((or & ~0x7FL) == 0) {
-        return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
-      }
-      int w = fixedWidth(or);
-      if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
-        return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
-      }
-      varints = exactVarints(a, s, e);
-    } else {
-      int[] a = c.ints;
-      int or32 = 0;
-      for (int i = s; i < e; i++) {
-        int x = a[i];
-        or32 |= (x << 1) ^ (x >> 31);
-      }
-      or = Integer.toUnsignedLong(or32);
-      if ((or & ~0x7FL) == 0) {
-        return (long) (e - s) << 4;
-      }
-      for (int i = s; i < e; i++) {
-        int x = a[i];
-        varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
-      }
+    for (int i = s; i < e; i++) {
+      long z = zigzagAt(c, i);
+      varints += varintSize(z);
+      or |= z;
+    }
+    return choice(or, varints, e - s);
+  }
+
+  private static long choice(long or, long varints, int count) {
+    int w = fixedWidth(or);
+    long fixed = (long) count * w;
+    return fixed < varints ? (fixed << 4) | w : varints << 4;
+  }
+
+  /**
+   * {@link #packChoice} of a plain INT64 vector (small enough to inline into the per-container
+   * loops). The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the
+   * width of the largest value is outside that range the choice needs no per-value varint sizes.
+   */
+  static long longChoice(long[] a, int s, int e) {
+    long or = 0;
+    long minFlipped = Long.MAX_VALUE;
+    for (int i = s; i < e; i++) {
+      long x = a[i];
+      long z = (x << 1) ^ (x >> 63);
+      or |= z;
+      minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
+    }
+    if ((or & ~0x7FL) == 0) {
+      return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
     }
     int w = fixedWidth(or);
-    long fixed = (long) (e - s) * w;
-    return fixed < varints ? (fixed << 4) | w : varints << 4;
+    if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
+      return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
+    }
+    return choice(or, exactVarints(a, s, e), e - s);
+  }
+
+  /** {@link #packChoice} of a plain INT32 vector. */
+  static long intChoice(int[] a, int s, int e) {
+    int or32 = 0;
+    for (int i = s; i < e; i++) {
+      int x = a[i];
+      or32 |= (x << 1) ^ (x >> 31);
+    }
+    if ((or32 & ~0x7F) == 0) {
+      return (long) (e - s) << 4;
+    }
+    long varints = 0;
+    for (int i = s; i < e; i++) {
+      int x = a[i];
+      varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+    }
+    return choice(Integer.toUnsignedLong(or32), varints, e - s);
   }
 
   private static long exactVarints(long[] a, int s, int e) {
@@ -895,6 +908,12 @@ public final class DenseRowCodec {
         }
         return;
       }
+      case ARRAY:
+      case MAP:
+        for (int r = 0; r < n; r++) {
+          pos[r] = writeContainers(v, r, r + 1, out, pos[r], end[r], node);
+        }
+        return;
       default:
         for (int r = 0; r < n; r++) {
           pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r], node);
@@ -1093,70 +1112,8 @@ public final class DenseRowCodec {
         }
         return p;
       case ARRAY:
-      case MAP: {
-        int[] offs = v.offsets;
-        int add = nullable ? 1 : 0;
-        int packMask = packMasks[node];
-        int[] kids = childNodes[node];
-        if (packMask != 0) {
-          DenseVector[] children = v.children;
-          int slot = slots[node];
-          byte[] record = reuseWidths ? widthRecords[slot] : null;
-          int recordedFrom = recordFrom[slot];
-          int recordedTo = recordTo[slot];
-          for (int i = from; i < to; i++) {
-            if (nullable && nulls[i]) {
-              out[p++] = 0;
-              continue;
-            }
-            int s = offs[i];
-            int e = offs[i + 1];
-            int widths = 0;
-            if (record != null && i >= recordedFrom && i < recordedTo) {
-              widths = record[i] & 0xFF;
-            } else {
-              for (int c = 0; c < children.length; c++) {
-                if ((packMask & (1 << c)) != 0) {
-                  widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
-                }
-              }
-            }
-            long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
-            if (header < 0x80) {
-              out[p++] = (byte) header;
-            } else {
-              p = putVarint(out, p, header, end);
-            }
-            if (widths != 0) {
-              out[p++] = (byte) widths;
-            }
-            for (int c = 0; c < children.length; c++) {
-              int w = (widths >>> (c << 2)) & 0xF;
-              if (w != 0) {
-                p = putIntFixed(children[c], s, e, w, out, p, end);
-              } else if ((packMask & (1 << c)) != 0) {
-                p = putIntVarints(children[c], s, e, out, p, end);
-              } else {
-                p = writeEntries(children[c], s, e, out, p, end, kids[c]);
-              }
-            }
-          }
-          return p;
-        }
-        for (int i = from; i < to; i++) {
-          if (nullable && nulls[i]) {
-            out[p++] = 0;
-            continue;
-          }
-          int s = offs[i];
-          int e = offs[i + 1];
-          p = putVarint(out, p, e - s + add);
-          for (int c = 0; c < kids.length; c++) {
-            p = writeEntries(v.children[c], s, e, out, p, end, kids[c]);
-          }
-        }
-        return p;
-      }
+      case MAP:
+        return writeContainers(v, from, to, out, p, end, node);
       default: {
         for (int i = from; i < to; i++) {
           if (nullable) {
@@ -1174,6 +1131,74 @@ public final class DenseRowCodec {
         return p;
       }
     }
+  }
+
+  /** {@link #writeEntries} of an ARRAY or MAP vector. */
+  private int writeContainers(DenseVector v, int from, int to, byte[] out, int p, int end, int node) {
+    boolean nullable = v.type().nullable();
+    boolean[] nulls = v.nulls;
+    int[] offs = v.offsets;
+    int add = nullable ? 1 : 0;
+    int packMask = packMasks[node];
+    int[] kids = childNodes[node];
+    if (packMask != 0) {
+      DenseVector[] children = v.children;
+      int slot = slots[node];
+      byte[] record = reuseWidths ? widthRecords[slot] : null;
+      int recordedFrom = recordFrom[slot];
+      int recordedTo = recordTo[slot];
+      for (int i = from; i < to; i++) {
+        if (nullable && nulls[i]) {
+          out[p++] = 0;
+          continue;
+        }
+        int s = offs[i];
+        int e = offs[i + 1];
+        int widths = 0;
+        if (record != null && i >= recordedFrom && i < recordedTo) {
+          widths = record[i] & 0xFF;
+        } else {
+          for (int c = 0; c < children.length; c++) {
+            if ((packMask & (1 << c)) != 0) {
+              widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
+            }
+          }
+        }
+        long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
+        if (header < 0x80) {
+          out[p++] = (byte) header;
+        } else {
+          p = putVarint(out, p, header, end);
+        }
+        if (widths != 0) {
+          out[p++] = (byte) widths;
+        }
+        for (int c = 0; c < children.length; c++) {
+          int w = (widths >>> (c << 2)) & 0xF;
+          if (w != 0) {
+            p = putIntFixed(children[c], s, e, w, out, p, end);
+          } else if ((packMask & (1 << c)) != 0) {
+            p = putIntVarints(children[c], s, e, out, p, end);
+          } else {
+            p = writeEntries(children[c], s, e, out, p, end, kids[c]);
+          }
+        }
+      }
+      return p;
+    }
+    for (int i = from; i < to; i++) {
+      if (nullable && nulls[i]) {
+        out[p++] = 0;
+        continue;
+      }
+      int s = offs[i];
+      int e = offs[i + 1];
+      p = putVarint(out, p, e - s + add);
+      for (int c = 0; c < kids.length; c++) {
+        p = writeEntries(v.children[c], s, e, out, p, end, kids[c]);
+      }
+    }
+    return p;
   }
 
   /**
@@ -1756,6 +1781,20 @@ public final class DenseRowCodec {
             i += 8;
             continue;
           }
+        } else if (b.length - q >= 8 && n - i <= limit - q) {
+          // The last 1 to 7 values in one load, where they are all one byte (the load may pass
+          // the row's end, not the input's).
+          int k = n - i;
+          long w = LittleEndian.getLong(b, q);
+          if ((w & 0x8080808080808080L & ((1L << (k << 3)) - 1)) == 0) {
+            for (int j = 0; j < k; j++) {
+              long u = (w >>> (j << 3)) & 0x7F;
+              a[s + i + j] = (u >>> 1) ^ -(u & 1);
+            }
+            p = q + k;
+            i = n;
+            continue;
+          }
         }
         if (q < limit && b[q] >= 0) {
           long u = b[q];
@@ -1821,45 +1860,55 @@ public final class DenseRowCodec {
       throw error(n + " values of " + w + " bytes need " + bytes + " bytes, the row has " + (limit - p) + " left", p);
     }
     int s = v.size;
-    byte[] b = in;
-    int q = p;
-    int i = 0;
-    // 8-byte loads wherever the input has 8 bytes from the value (past the row's end is harmless).
-    // (No division where the whole block has them, as it does but at the input's last bytes.)
-    int room = b.length - 8 - q;
-    int wide = room >= bytes - w ? n : room < 0 ? 0 : (int) Math.min(n, room / w + 1L);
-    long mask = w == 8 ? -1L : (1L << (w << 3)) - 1;
-    if (v.type().kind() == DenseType.Kind.INT64) {
-      long[] a = v.longs;
-      if (a.length < s + n) {
+    if (v.longs != null) {
+      if (v.longs.length < s + n) {
         v.ensureCapacity(s + n);
-        a = v.longs;
       }
-      for (; i < wide; i++, q += w) {
-        long u = LittleEndian.getLong(b, q) & mask;
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
-      for (; i < n; i++, q += w) {
-        long u = littleEndian(b, q, w);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
+      readFixedLongs(in, p, w, n, v.longs, s);
     } else {
-      int[] a = v.ints;
-      if (a.length < s + n) {
+      if (v.ints.length < s + n) {
         v.ensureCapacity(s + n);
-        a = v.ints;
       }
-      for (; i < wide; i++, q += w) {
-        int u = (int) (LittleEndian.getLong(b, q) & mask);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
-      for (; i < n; i++, q += w) {
-        int u = (int) littleEndian(b, q, w);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
+      readFixedInts(in, p, w, n, v.ints, s);
     }
-    p = q;
+    p += (int) bytes;
     v.size = s + n;
+  }
+
+  /**
+   * {@code n} zig-zag values of {@code w} bytes from {@code b[q ..]} into {@code a[s ..]}: one
+   * 8-byte load and mask per value wherever the input has 8 bytes from the value (past the row's
+   * end is harmless), the bytes one by one for values among the input's last 7 bytes.
+   */
+  private static void readFixedLongs(byte[] b, int q, int w, int n, long[] a, int s) {
+    int room = b.length - 8 - q;
+    int wide = room >= n * w - w ? n : room < 0 ? 0 : Math.min(n, room / w + 1);
+    long mask = w == 8 ? -1L : (1L << (w << 3)) - 1;
+    int i = 0;
+    for (; i < wide; i++, q += w) {
+      long u = LittleEndian.getLong(b, q) & mask;
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+    for (; i < n; i++, q += w) {
+      long u = littleEndian(b, q, w);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+  }
+
+  /** {@link #readFixedLongs} into INT32 values (w at most 4). */
+  private static void readFixedInts(byte[] b, int q, int w, int n, int[] a, int s) {
+    int room = b.length - 8 - q;
+    int wide = room >= n * w - w ? n : room < 0 ? 0 : Math.min(n, room / w + 1);
+    long mask = (1L << (w << 3)) - 1;
+    int i = 0;
+    for (; i < wide; i++, q += w) {
+      int u = (int) (LittleEndian.getLong(b, q) & mask);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+    for (; i < n; i++, q += w) {
+      int u = (int) littleEndian(b, q, w);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
   }
 
   private static long littleEndian(byte[] b, int q, int w) {
