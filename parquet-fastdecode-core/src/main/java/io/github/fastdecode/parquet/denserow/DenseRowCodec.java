@@ -988,9 +988,25 @@ public final class DenseRowCodec {
       for (int i = s; i < e; i++) {
         p = putVarint(out, p, zigzagAt(c, i), end);
       }
-    } else if (c.type().kind() == DenseType.Kind.INT64) {
+    } else if (c.longs != null) {
       long[] a = c.longs;
-      for (int i = s; i < e; i++) {
+      int i = s;
+      // Eight one-byte values at a time in one store, while they are.
+      for (; e - i >= 8 && end - p >= 8; i += 8, p += 8) {
+        long word = 0;
+        long or = 0;
+        for (int k = 0; k < 8; k++) {
+          long x = a[i + k];
+          long z = (x << 1) ^ (x >> 63);
+          or |= z;
+          word |= z << (k << 3);
+        }
+        if ((or & ~0x7FL) != 0) {
+          break;
+        }
+        LittleEndian.putLong(out, p, word);
+      }
+      for (; i < e; i++) {
         long x = a[i];
         long z = (x << 1) ^ (x >> 63);
         if ((z & ~0x7FL) == 0) {
