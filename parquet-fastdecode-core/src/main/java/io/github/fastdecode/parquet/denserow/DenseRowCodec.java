@@ -330,11 +330,12 @@ public final class DenseRowCodec {
   static int putVarintTen(byte[] out, int pos, long u) {
     int n = varintSize(u);
     int half = Math.min(n - 1, 8) << 2; // half the bits of the continuation bytes among the first eight
-    LittleEndian.putLong(out, pos, spread7(u) | (0x8080808080808080L & ~((-1L << half) << half)));
-    long hi = u >>> 56;
-    int ten = (int) (u >>> 63);
-    out[pos + 8] = (byte) (hi | ((long) ten << 7));
-    out[pos + 9] = (byte) ten;
+    long lo = spread7(u) | (0x8080808080808080L & ~((-1L << half) << half));
+    LittleEndian.putLong(out, pos, lo);
+    // Bytes 8 and 9 (the top 8 bits, with a continuation bit where bit 63 is set, then 1) as the
+    // top of a second 8-byte store over bytes 2 to 9.
+    long ten = u >>> 63;
+    LittleEndian.putLong(out, pos + 2, (lo >>> 16) | ((u >>> 56 | ten << 7) << 48) | (ten << 56));
     return pos + n;
   }
 
@@ -1460,34 +1461,45 @@ public final class DenseRowCodec {
         int to = o[k];
         byte[] src = in;
         for (int r = 0; r < n; r++) {
-          row = r;
-          p = pos[r];
-          limit = end[r];
-          int at = p;
-          long len = readVarint(0);
+          // Locals for the common one-byte length; the checked varint reader for the rest.
+          int q = pos[r];
+          int lim = end[r];
+          int at = q;
+          int x = q < lim ? src[q] : -1;
+          long len;
+          if (x >= 0) {
+            len = x;
+            q++;
+          } else {
+            row = r;
+            p = q;
+            limit = lim;
+            len = readVarint(0);
+            q = p;
+          }
           if (nullable) {
             nulls[s + r] = len == 0;
             if (len == 0) {
               o[++k] = to;
-              pos[r] = p;
+              pos[r] = q;
               continue;
             }
             len--;
           }
-          if (len < 0 || len > limit - p) {
-            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+          if (len < 0 || len > lim - q) {
+            row = r;
+            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (lim - q) + " bytes left in the row", at);
           }
           int l = (int) len;
-          if (l <= 16 && src.length - p >= 16) {
-            LittleEndian.putLong(dst, to, LittleEndian.getLong(src, p));
-            LittleEndian.putLong(dst, to + 8, LittleEndian.getLong(src, p + 8));
+          if (l <= 16 && src.length - q >= 16) {
+            LittleEndian.putLong(dst, to, LittleEndian.getLong(src, q));
+            LittleEndian.putLong(dst, to + 8, LittleEndian.getLong(src, q + 8));
           } else {
-            System.arraycopy(src, p, dst, to, l);
+            System.arraycopy(src, q, dst, to, l);
           }
           to += l;
           o[++k] = to;
-          p += l;
-          pos[r] = p;
+          pos[r] = q + l;
         }
         b.commitValues(n);
         v.size = s + n;
