@@ -339,6 +339,19 @@ public final class DenseRowCodec {
     return pos + n;
   }
 
+  /**
+   * {@link #putVarint(byte[], int, long, int)} with a one-byte store for a one-byte value first: for
+   * not-nullable columns, whose values' lengths tend to repeat (nullable ones, nulls among values,
+   * take the branch-free writer).
+   */
+  static int putVarintOrByte(byte[] out, int pos, long u, int end) {
+    if ((u & ~0x7FL) == 0) {
+      out[pos] = (byte) u;
+      return pos + 1;
+    }
+    return putVarint(out, pos, u, end);
+  }
+
   /** {@link #putVarintTen}, {@link #putVarintWide} or {@link #putVarint}, as the row's room allows. */
   static int putVarint(byte[] out, int pos, long u, int end) {
     int room = end - pos;
@@ -847,7 +860,7 @@ public final class DenseRowCodec {
         } else {
           for (int r = 0; r < n; r++) {
             int x = a[r];
-            pos[r] = putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
+            pos[r] = putVarintOrByte(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
           }
         }
         return;
@@ -869,7 +882,7 @@ public final class DenseRowCodec {
         } else {
           for (int r = 0; r < n; r++) {
             long x = a[r];
-            pos[r] = putVarint(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
+            pos[r] = putVarintOrByte(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
           }
         }
         return;
@@ -1545,11 +1558,16 @@ public final class DenseRowCodec {
       if (q > last) {
         return r;
       }
-      long w = LittleEndian.getLong(in, q);
-      long stops = ~w & STOPS;
       int len;
       long u;
-      if (stops != 0) {
+      long w = LittleEndian.getLong(in, q);
+      long stops = ~w & STOPS;
+      if (nulls == null && (w & 0x80) == 0) {
+        // A one-byte value (not-nullable columns only: their lengths tend to repeat, a nullable
+        // column's nulls come among its values and take the branch-free path)
+        len = 1;
+        u = w & 0x7F;
+      } else if (stops != 0) {
         len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
         u = compress7(w & (-1L >>> (64 - (len << 3))));
       } else {
@@ -1587,8 +1605,15 @@ public final class DenseRowCodec {
       }
       long w = LittleEndian.getLong(in, q);
       long stops = ~w & STOPS;
-      int len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0: out of range
-      long u = compress7(w & (-1L >>> (64 - (len << 3))));
+      int len;
+      long u;
+      if (nulls == null && (w & 0x80) == 0) {
+        len = 1; // as in readLongColumn
+        u = w & 0x7F;
+      } else {
+        len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0: out of range
+        u = compress7(w & (-1L >>> (64 - (len << 3))));
+      }
       long max = nulls == null ? 0xFFFFFFFFL : 0x100000000L;
       if (stops == 0 || u > max || len > end[r] - q) {
         return r;
