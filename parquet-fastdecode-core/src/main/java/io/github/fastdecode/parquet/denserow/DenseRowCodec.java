@@ -800,6 +800,12 @@ public final class DenseRowCodec {
    * ..]}, where {@code sizes} are those {@link #rowSizes} gave for this batch. Rows may be in any
    * order with gaps between them; they must not overlap. No format byte is written: keep {@link
    * #formatByte formatByte(0)} with the rows.
+   *
+   * <p>Called with the batch and sizes array the last {@link #rowSizes} call of this codec saw, it
+   * writes each packed container with the width that call chose (no second pass over the values);
+   * with any other it chooses again. A batch changed in place between the two calls is an {@link
+   * IllegalStateException} where a row's size no longer holds or a value no longer fits the width
+   * chosen for it, never a truncated value.
    */
   public void serialize(DenseVector batch, int[] sizes, byte[] out, int[] offsets) {
     checkBatch(batch);
