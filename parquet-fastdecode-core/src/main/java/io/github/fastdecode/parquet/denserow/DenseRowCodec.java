@@ -17,7 +17,9 @@ package io.github.fastdecode.parquet.denserow;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -128,6 +130,30 @@ public final class DenseRowCodec {
   private byte[] entryBytes = new byte[64];
   private int[] entryOffsets = new int[2];
 
+  /*
+   * The row type's nodes in pre-order (node 0 is the row itself): each node's children's nodes, its
+   * packable-children mask (ARRAY and MAP), and for a container with a packable child its slot in
+   * the width records, -1 otherwise.
+   */
+  private final int[][] childNodes;
+  private final int[] packMasks;
+  private final int[] slots;
+  /** Per node with a packable child: which of the 256 width bytes its containers may carry. */
+  private final boolean[][] widthBytesAllowed;
+  /*
+   * The width byte (0 for varints) the size pass chose for each container entry of each slot,
+   * entries [recordFrom[slot], recordTo[slot]); serialize reuses them for the batch and sizes array
+   * rowSizes last saw instead of choosing again.
+   */
+  private final byte[][] widthRecords;
+  private final int[] recordFrom;
+  private final int[] recordTo;
+  private DenseVector sizedBatch;
+  private int[] sizedSizes;
+  private int sizedRows = -1;
+  /** Set by serialize while the width records are this batch's. */
+  private boolean reuseWidths;
+
   // Reading state.
   private byte[] in;
   private int p;
@@ -145,6 +171,60 @@ public final class DenseRowCodec {
     }
     this.rowType = rowType;
     this.fieldCount = rowType.childCount();
+    List<DenseType> nodes = new ArrayList<>();
+    number(rowType, nodes);
+    int count = nodes.size();
+    childNodes = new int[count][];
+    packMasks = new int[count];
+    slots = new int[count];
+    int slotCount = 0;
+    // Pre-order: a node's first child is the next node, each later child follows the previous one's subtree.
+    int[] subtree = new int[count];
+    for (int i = count - 1; i >= 0; i--) {
+      DenseType t = nodes.get(i);
+      subtree[i] = 1;
+      int c = i + 1;
+      childNodes[i] = new int[t.childCount()];
+      for (int k = 0; k < t.childCount(); k++) {
+        childNodes[i][k] = c;
+        subtree[i] += subtree[c];
+        c += subtree[c];
+      }
+    }
+    widthBytesAllowed = new boolean[count][];
+    for (int i = 0; i < count; i++) {
+      DenseType t = nodes.get(i);
+      boolean container = t.kind() == DenseType.Kind.ARRAY || t.kind() == DenseType.Kind.MAP;
+      packMasks[i] = container ? packMask(t) : 0;
+      slots[i] = packMasks[i] != 0 ? slotCount++ : -1;
+      if (packMasks[i] != 0) {
+        widthBytesAllowed[i] = new boolean[256];
+        for (int x = 1; x < 256; x++) {
+          widthBytesAllowed[i][x] = widthByteAllowed(t, packMasks[i], x);
+        }
+      }
+    }
+    widthRecords = new byte[slotCount][];
+    recordFrom = new int[slotCount];
+    recordTo = new int[slotCount];
+  }
+
+  /** Whether a container of {@code t} may carry width byte {@code x} (the rule {@link #readWidths} reports). */
+  private static boolean widthByteAllowed(DenseType t, int packMask, int x) {
+    for (int k = 0; k < 2; k++) {
+      int w = (x >>> (k << 2)) & 0xF;
+      if (w != 0 && ((packMask & (1 << k)) == 0 || w > (t.child(k).kind() == DenseType.Kind.INT64 ? 8 : 4))) {
+        return false;
+      }
+    }
+    return x != 0;
+  }
+
+  private static void number(DenseType t, List<DenseType> nodes) {
+    nodes.add(t);
+    for (int k = 0; k < t.childCount(); k++) {
+      number(t.child(k), nodes);
+    }
   }
 
   public DenseType rowType() {
@@ -199,19 +279,25 @@ public final class DenseRowCodec {
     return pos;
   }
 
-  /** The low 56 bits of {@code u} in eight bytes of seven bits each (a scalar bit deposit). */
+  /**
+   * The low 56 bits of {@code u} in eight bytes of seven bits each (a scalar bit deposit): halves
+   * of 28 bits into 32-bit lanes, those into 14 bits per 16-bit lane, those into 7 bits per byte,
+   * three shift-and-mask steps rather than one per byte.
+   */
   static long spread7(long u) {
-    return (u & 0x7FL) | ((u << 1) & 0x7F00L) | ((u << 2) & 0x7F0000L) | ((u << 3) & 0x7F000000L)
-        | ((u << 4) & 0x7F00000000L) | ((u << 5) & 0x7F0000000000L) | ((u << 6) & 0x7F000000000000L)
-        | ((u << 7) & 0x7F00000000000000L);
+    long x = ((u << 4) & 0x0FFFFFFF00000000L) | (u & 0x0FFFFFFFL);
+    x = ((x << 2) & 0x3FFF00003FFF0000L) | (x & 0x00003FFF00003FFFL);
+    return ((x << 1) & 0x7F007F007F007F00L) | (x & 0x007F007F007F007FL);
   }
 
-  /** The seven low bits of each of the eight bytes of {@code x}, packed (a scalar bit extract). */
+  /**
+   * The seven low bits of each of the eight bytes of {@code x}, packed (a scalar bit extract): the
+   * steps of {@link #spread7} backwards.
+   */
   static long compress7(long x) {
-    x &= 0x7F7F7F7F7F7F7F7FL;
-    return (x & 0x7FL) | ((x >>> 1) & 0x3F80L) | ((x >>> 2) & 0x1FC000L) | ((x >>> 3) & 0xFE00000L)
-        | ((x >>> 4) & 0x7F0000000L) | ((x >>> 5) & 0x3F800000000L) | ((x >>> 6) & 0x1FC0000000000L)
-        | ((x >>> 7) & 0xFE000000000000L);
+    x = ((x >>> 1) & 0x3F803F803F803F80L) | (x & 0x007F007F007F007FL);
+    x = ((x >>> 2) & 0x0FFFC0000FFFC000L) | (x & 0x00003FFF00003FFFL);
+    return ((x >>> 4) & 0x00FFFFFFF0000000L) | (x & 0x000000000FFFFFFFL);
   }
 
   /**
@@ -226,19 +312,50 @@ public final class DenseRowCodec {
       return pos + n;
     }
     LittleEndian.putLong(out, pos, spread7(u) | 0x8080808080808080L);
+    // 9 or 10 bytes without a branch (random longs are half and half): byte 8 is the top 8 bits,
+    // with the continuation bit where bit 63 is set, and then byte 9 is 1; otherwise byte 8 is
+    // stored twice.
     long hi = u >>> 56;
-    if (n == 9) {
-      out[pos + 8] = (byte) hi;
-      return pos + 9;
-    }
-    out[pos + 8] = (byte) (hi | 0x80);
-    out[pos + 9] = (byte) (hi >>> 7);
-    return pos + 10;
+    int ten = (int) (u >>> 63);
+    out[pos + 8] = (byte) (hi | ((long) ten << 7));
+    out[pos + 8 + ten] = (byte) (hi >>> (7 * ten));
+    return pos + 9 + ten;
   }
 
-  /** {@link #putVarintWide} where {@code end - pos >= 8}, else {@link #putVarint}. */
+  /**
+   * As {@link #putVarintWide}, without a branch on the value at all (varints of mixed lengths, a
+   * nullable column's nulls among its values): {@code out} must have 10 bytes from {@code pos}
+   * that belong to the row.
+   */
+  static int putVarintTen(byte[] out, int pos, long u) {
+    int n = varintSize(u);
+    int half = Math.min(n - 1, 8) << 2; // half the bits of the continuation bytes among the first eight
+    long lo = spread7(u) | (0x8080808080808080L & ~((-1L << half) << half));
+    LittleEndian.putLong(out, pos, lo);
+    // Bytes 8 and 9 (the top 8 bits, with a continuation bit where bit 63 is set, then 1) as the
+    // top of a second 8-byte store over bytes 2 to 9.
+    long ten = u >>> 63;
+    LittleEndian.putLong(out, pos + 2, (lo >>> 16) | ((u >>> 56 | ten << 7) << 48) | (ten << 56));
+    return pos + n;
+  }
+
+  /**
+   * {@link #putVarint(byte[], int, long, int)} with a one-byte store for a one-byte value first: for
+   * not-nullable columns, whose values' lengths tend to repeat (nullable ones, nulls among values,
+   * take the branch-free writer).
+   */
+  static int putVarintOrByte(byte[] out, int pos, long u, int end) {
+    if ((u & ~0x7FL) == 0) {
+      out[pos] = (byte) u;
+      return pos + 1;
+    }
+    return putVarint(out, pos, u, end);
+  }
+
+  /** {@link #putVarintTen}, {@link #putVarintWide} or {@link #putVarint}, as the row's room allows. */
   static int putVarint(byte[] out, int pos, long u, int end) {
-    return end - pos >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
+    int room = end - pos;
+    return room >= 10 ? putVarintTen(out, pos, u) : room >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
   }
 
   static int putNullableZigzag64(byte[] out, int pos, long v, int end) {
@@ -271,13 +388,17 @@ public final class DenseRowCodec {
       throw new IllegalArgumentException("sizes has room for " + sizes.length + " rows, the batch has " + n);
     }
     Arrays.fill(sizes, 0, n, 0);
+    sizedBatch = null;
     for (int f = 0; f < fieldCount; f++) {
-      addSizes(batch.children[f], 0, n, sizes, 0, 0);
+      addSizes(batch.children[f], 0, n, sizes, 0, 0, childNodes[0][f]);
     }
     long total = 0;
     for (int i = 0; i < n; i++) {
       total += sizes[i];
     }
+    sizedBatch = batch;
+    sizedSizes = sizes;
+    sizedRows = n;
     return total;
   }
 
@@ -300,8 +421,23 @@ public final class DenseRowCodec {
     return s;
   }
 
-  /** Adds the sizes of entries {@code [from, from + count)} of {@code v} to {@code out[o ..]}. */
-  private void addSizes(DenseVector v, int from, int count, int[] out, int o, int depth) {
+  /** The width record of {@code slot}, with room for entries {@code [from, to)}, which it will hold. */
+  private byte[] widthRecord(int slot, int from, int to) {
+    byte[] r = widthRecords[slot];
+    if (r == null || r.length < to) {
+      r = new byte[Math.max(to, r == null ? 64 : r.length * 2)];
+      widthRecords[slot] = r;
+    }
+    recordFrom[slot] = from;
+    recordTo[slot] = to;
+    return r;
+  }
+
+  /**
+   * Adds the sizes of entries {@code [from, from + count)} of {@code v} (type node {@code node}) to
+   * {@code out[o ..]}.
+   */
+  private void addSizes(DenseVector v, int from, int count, int[] out, int o, int depth, int node) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -318,8 +454,10 @@ public final class DenseRowCodec {
       case INT32: {
         int[] a = v.ints;
         if (nullable) {
+          // A null is varint(0): one size computation, no branch on the null mask.
           for (int i = 0; i < count; i++) {
-            out[o + i] += nulls[from + i] ? 1 : zigzag32Size(a[from + i], 1);
+            int x = a[from + i];
+            out[o + i] += varintSize(nulls[from + i] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1);
           }
         } else {
           for (int i = 0; i < count; i++) {
@@ -332,7 +470,14 @@ public final class DenseRowCodec {
         long[] a = v.longs;
         if (nullable) {
           for (int i = 0; i < count; i++) {
-            out[o + i] += nulls[from + i] ? 1 : nullableZigzag64Size(a[from + i]);
+            long x = a[from + i];
+            boolean isNull = nulls[from + i];
+            long u = ((x << 1) ^ (x >> 63)) + 1;
+            int size = varintSize(isNull ? 0 : u);
+            if (u == 0 && !isNull) {
+              size = 10; // the 65-bit 2^64 of Long.MIN_VALUE
+            }
+            out[o + i] += size;
           }
         } else {
           for (int i = 0; i < count; i++) {
@@ -369,7 +514,8 @@ public final class DenseRowCodec {
       case MAP: {
         int[] offs = v.offsets;
         int add = nullable ? 1 : 0;
-        int packMask = packMask(t);
+        int packMask = packMasks[node];
+        int[] kids = childNodes[node];
         int all = (1 << v.children.length) - 1;
         int base = offs[from];
         int[] s = null;
@@ -379,10 +525,11 @@ public final class DenseRowCodec {
           s = scratch(depth, elements);
           for (int c = 0; c < v.children.length; c++) {
             if ((packMask & (1 << c)) == 0) {
-              addSizes(v.children[c], base, elements, s, 0, depth + 1);
+              addSizes(v.children[c], base, elements, s, 0, depth + 1, kids[c]);
             }
           }
         }
+        byte[] record = packMask != 0 ? widthRecord(slots[node], from, from + count) : null;
         for (int i = 0; i < count; i++) {
           if (nullable && nulls[from + i]) {
             out[o + i] += 1;
@@ -403,9 +550,10 @@ public final class DenseRowCodec {
               if ((packMask & (1 << c)) != 0) {
                 long choice = packChoice(v.children[c], start, end);
                 sum += choice >>> 4;
-                widths |= (int) (choice & 0xF);
+                widths |= (int) (choice & 0xF) << (c << 2);
               }
             }
+            record[from + i] = (byte) widths;
             int flag = widths != 0 ? 1 : 0;
             header = (header << 1) | flag;
             sum += flag;
@@ -415,15 +563,16 @@ public final class DenseRowCodec {
         break;
       }
       default: {
+        int[] kids = childNodes[node];
         if (!nullable) {
-          for (DenseVector c : v.children) {
-            addSizes(c, from, count, out, o, depth + 1);
+          for (int c = 0; c < kids.length; c++) {
+            addSizes(v.children[c], from, count, out, o, depth + 1, kids[c]);
           }
           break;
         }
         int[] s = scratch(depth, count);
-        for (DenseVector c : v.children) {
-          addSizes(c, from, count, s, 0, depth + 1);
+        for (int c = 0; c < kids.length; c++) {
+          addSizes(v.children[c], from, count, s, 0, depth + 1, kids[c]);
         }
         for (int i = 0; i < count; i++) {
           out[o + i] += nulls[from + i] ? 1 : 1 + s[i];
@@ -478,52 +627,65 @@ public final class DenseRowCodec {
    * values take one byte or where the width is below the smallest value's varint size.
    */
   static long packChoice(DenseVector c, int s, int e) {
+    if (plain(c)) {
+      return c.longs != null ? longChoice(c.longs, s, e) : intChoice(c.ints, s, e);
+    }
     long varints = 0;
     long or = 0;
-    if (!plain(c)) {
-      for (int i = s; i < e; i++) {
-        long z = zigzagAt(c, i);
-        varints += varintSize(z);
-        or |= z;
-      }
-    } else if (c.type().kind() == DenseType.Kind.INT64) {
-      // The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the width
-      // of the largest value is outside that range the choice needs no per-value varint sizes.
-      long[] a = c.longs;
-      long minFlipped = Long.MAX_VALUE;
-      for (int i = s; i < e; i++) {
-        long x = a[i];
-        long z = (x << 1) ^ (x >> 63);
-        or |= z;
-        minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
-      }
-      if ((or & ~0x7FL) == 0) {
-        return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
-      }
-      int w = fixedWidth(or);
-      if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
-        return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
-      }
-      varints = exactVarints(a, s, e);
-    } else {
-      int[] a = c.ints;
-      int or32 = 0;
-      for (int i = s; i < e; i++) {
-        int x = a[i];
-        or32 |= (x << 1) ^ (x >> 31);
-      }
-      or = Integer.toUnsignedLong(or32);
-      if ((or & ~0x7FL) == 0) {
-        return (long) (e - s) << 4;
-      }
-      for (int i = s; i < e; i++) {
-        int x = a[i];
-        varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
-      }
+    for (int i = s; i < e; i++) {
+      long z = zigzagAt(c, i);
+      varints += varintSize(z);
+      or |= z;
+    }
+    return choice(or, varints, e - s);
+  }
+
+  private static long choice(long or, long varints, int count) {
+    int w = fixedWidth(or);
+    long fixed = (long) count * w;
+    return fixed < varints ? (fixed << 4) | w : varints << 4;
+  }
+
+  /**
+   * {@link #packChoice} of a plain INT64 vector (small enough to inline into the per-container
+   * loops). The varints take between c * varintSize(min) and c * varintSize(max) bytes: where the
+   * width of the largest value is outside that range the choice needs no per-value varint sizes.
+   */
+  static long longChoice(long[] a, int s, int e) {
+    long or = 0;
+    long minFlipped = Long.MAX_VALUE;
+    for (int i = s; i < e; i++) {
+      long x = a[i];
+      long z = (x << 1) ^ (x >> 63);
+      or |= z;
+      minFlipped = Math.min(minFlipped, z ^ Long.MIN_VALUE);
+    }
+    if ((or & ~0x7FL) == 0) {
+      return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
     }
     int w = fixedWidth(or);
-    long fixed = (long) (e - s) * w;
-    return fixed < varints ? (fixed << 4) | w : varints << 4;
+    if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
+      return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
+    }
+    return choice(or, exactVarints(a, s, e), e - s);
+  }
+
+  /** {@link #packChoice} of a plain INT32 vector. */
+  static long intChoice(int[] a, int s, int e) {
+    int or32 = 0;
+    for (int i = s; i < e; i++) {
+      int x = a[i];
+      or32 |= (x << 1) ^ (x >> 31);
+    }
+    if ((or32 & ~0x7F) == 0) {
+      return (long) (e - s) << 4;
+    }
+    long varints = 0;
+    for (int i = s; i < e; i++) {
+      int x = a[i];
+      varints += varintSize(Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+    }
+    return choice(Integer.toUnsignedLong(or32), varints, e - s);
   }
 
   private static long exactVarints(long[] a, int s, int e) {
@@ -638,6 +800,12 @@ public final class DenseRowCodec {
    * ..]}, where {@code sizes} are those {@link #rowSizes} gave for this batch. Rows may be in any
    * order with gaps between them; they must not overlap. No format byte is written: keep {@link
    * #formatByte formatByte(0)} with the rows.
+   *
+   * <p>Called with the batch and sizes array the last {@link #rowSizes} call of this codec saw, it
+   * writes each packed container with the width that call chose (no second pass over the values);
+   * with any other it chooses again. A batch changed in place between the two calls is an {@link
+   * IllegalStateException} where a row's size no longer holds or a value no longer fits the width
+   * chosen for it, never a truncated value.
    */
   public void serialize(DenseVector batch, int[] sizes, byte[] out, int[] offsets) {
     checkBatch(batch);
@@ -662,8 +830,12 @@ public final class DenseRowCodec {
       pos[r] = offsets[r];
       end[r] = offsets[r] + sizes[r];
     }
+    // The size pass's width choices hold for the batch and sizes it last saw; any other batch (a
+    // caller that did not call rowSizes first) has them chosen again. Fixed widths are checked as
+    // they are written, so a batch changed in place after rowSizes fails rather than truncating.
+    reuseWidths = batch == sizedBatch && sizes == sizedSizes && n == sizedRows;
     for (int f = 0; f < fieldCount; f++) {
-      writeColumn(batch.children[f], n, out, pos, end);
+      writeColumn(batch.children[f], n, out, pos, end, childNodes[0][f]);
     }
     for (int r = 0; r < n; r++) {
       if (pos[r] != offsets[r] + sizes[r]) {
@@ -673,8 +845,8 @@ public final class DenseRowCodec {
     }
   }
 
-  /** Writes a top-level column into every row, advancing {@code pos[r]}. */
-  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos, int[] end) {
+  /** Writes a top-level column (type node {@code node}) into every row, advancing {@code pos[r]}. */
+  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos, int[] end, int node) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -689,12 +861,12 @@ public final class DenseRowCodec {
         if (nullable) {
           for (int r = 0; r < n; r++) {
             int x = a[r];
-            pos[r] = nulls[r] ? put0(out, pos[r]) : putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
+            pos[r] = putVarint(out, pos[r], nulls[r] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
           }
         } else {
           for (int r = 0; r < n; r++) {
             int x = a[r];
-            pos[r] = putVarint(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
+            pos[r] = putVarintOrByte(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
           }
         }
         return;
@@ -702,13 +874,21 @@ public final class DenseRowCodec {
       case INT64: {
         long[] a = v.longs;
         if (nullable) {
+          // A null is varint(0): the same store as a value, no branch on the null mask.
           for (int r = 0; r < n; r++) {
-            pos[r] = nulls[r] ? put0(out, pos[r]) : putNullableZigzag64(out, pos[r], a[r], end[r]);
+            long x = a[r];
+            boolean isNull = nulls[r];
+            if (x == Long.MIN_VALUE && !isNull) {
+              pos[r] = putNullableZigzag64(out, pos[r], x); // the 65-bit 2^64
+              continue;
+            }
+            long u = isNull ? 0 : ((x << 1) ^ (x >> 63)) + 1;
+            pos[r] = putVarint(out, pos[r], u, end[r]);
           }
         } else {
           for (int r = 0; r < n; r++) {
             long x = a[r];
-            pos[r] = putVarint(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
+            pos[r] = putVarintOrByte(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
           }
         }
         return;
@@ -743,15 +923,37 @@ public final class DenseRowCodec {
           int start = offs[r];
           int len = offs[r + 1] - start;
           p = putVarint(out, p, len + add);
-          copy(bytes, start, out, p, len);
+          copyShort(bytes, start, out, p, len, end[r]);
           pos[r] = p + len;
         }
         return;
       }
+      case ARRAY:
+      case MAP:
+        for (int r = 0; r < n; r++) {
+          pos[r] = writeContainers(v, r, r + 1, out, pos[r], end[r], node);
+        }
+        return;
       default:
         for (int r = 0; r < n; r++) {
-          pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r]);
+          pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r], node);
         }
+    }
+  }
+
+  /**
+   * Copies {@code len} bytes to {@code dst[to ..]}, within {@code dstEnd} (the row's end: bytes
+   * between the value's end and it may be written, later values overwrite them): 8 to 16 bytes as
+   * two overlapping 8-byte copies, fewer as one 8-byte copy where source and row have 8 bytes.
+   */
+  private static void copyShort(byte[] src, int from, byte[] dst, int to, int len, int dstEnd) {
+    if (len >= 8 && len <= 16) {
+      LittleEndian.putLong(dst, to, LittleEndian.getLong(src, from));
+      LittleEndian.putLong(dst, to + len - 8, LittleEndian.getLong(src, from + len - 8));
+    } else if (len < 8 && dstEnd - to >= 8 && src.length - from >= 8) {
+      LittleEndian.putLong(dst, to, LittleEndian.getLong(src, from));
+    } else {
+      copy(src, from, dst, to, len);
     }
   }
 
@@ -806,9 +1008,25 @@ public final class DenseRowCodec {
       for (int i = s; i < e; i++) {
         p = putVarint(out, p, zigzagAt(c, i), end);
       }
-    } else if (c.type().kind() == DenseType.Kind.INT64) {
+    } else if (c.longs != null) {
       long[] a = c.longs;
-      for (int i = s; i < e; i++) {
+      int i = s;
+      // Eight one-byte values at a time in one store, while they are.
+      for (; e - i >= 8 && end - p >= 8; i += 8, p += 8) {
+        long word = 0;
+        long or = 0;
+        for (int k = 0; k < 8; k++) {
+          long x = a[i + k];
+          long z = (x << 1) ^ (x >> 63);
+          or |= z;
+          word |= z << (k << 3);
+        }
+        if ((or & ~0x7FL) != 0) {
+          break;
+        }
+        LittleEndian.putLong(out, p, word);
+      }
+      for (; i < e; i++) {
         long x = a[i];
         long z = (x << 1) ^ (x >> 63);
         if ((z & ~0x7FL) == 0) {
@@ -839,6 +1057,7 @@ public final class DenseRowCodec {
    */
   private static int putIntFixed(DenseVector c, int s, int e, int w, byte[] out, int p, int end) {
     int i = s;
+    long or = 0;
     if (plain(c) && c.type().kind() == DenseType.Kind.INT64) {
       long[] a = c.longs;
       if (w == 8) {
@@ -850,26 +1069,38 @@ public final class DenseRowCodec {
       }
       for (; i < e && end - p >= 8; i++, p += w) {
         long x = a[i];
-        LittleEndian.putLong(out, p, (x << 1) ^ (x >> 63));
+        long z = (x << 1) ^ (x >> 63);
+        or |= z;
+        LittleEndian.putLong(out, p, z);
       }
     } else if (plain(c)) {
       int[] a = c.ints;
       for (; i < e && end - p >= 8; i++, p += w) {
         int x = a[i];
-        LittleEndian.putLong(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)));
+        long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+        or |= z;
+        LittleEndian.putLong(out, p, z);
       }
     }
     for (; i < e; i++) {
       long z = zigzagAt(c, i);
+      or |= z;
       for (int k = 0; k < w; k++) {
         out[p++] = (byte) (z >>> (k << 3));
       }
     }
+    if (w < 8 && (or >>> (w << 3)) != 0) {
+      throw new IllegalStateException("a container's values need more than the " + w + " bytes each that rowSizes chose:"
+          + " the batch changed after rowSizes");
+    }
     return p;
   }
 
-  /** Writes entries {@code [from, to)} of {@code v} back to back from {@code p}; returns the end. */
-  private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end) {
+  /**
+   * Writes entries {@code [from, to)} of {@code v} (type node {@code node}) back to back from {@code
+   * p}; returns the end.
+   */
+  private int writeEntries(DenseVector v, int from, int to, byte[] out, int p, int end, int node) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -917,61 +1148,8 @@ public final class DenseRowCodec {
         }
         return p;
       case ARRAY:
-      case MAP: {
-        int[] offs = v.offsets;
-        int add = nullable ? 1 : 0;
-        int packMask = packMask(t);
-        if (packMask != 0) {
-          DenseVector[] children = v.children;
-          for (int i = from; i < to; i++) {
-            if (nullable && nulls[i]) {
-              out[p++] = 0;
-              continue;
-            }
-            int s = offs[i];
-            int e = offs[i + 1];
-            int widths = 0;
-            for (int c = 0; c < children.length; c++) {
-              if ((packMask & (1 << c)) != 0) {
-                widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
-              }
-            }
-            long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
-            if (header < 0x80) {
-              out[p++] = (byte) header;
-            } else {
-              p = putVarint(out, p, header, end);
-            }
-            if (widths != 0) {
-              out[p++] = (byte) widths;
-            }
-            for (int c = 0; c < children.length; c++) {
-              int w = (widths >>> (c << 2)) & 0xF;
-              if (w != 0) {
-                p = putIntFixed(children[c], s, e, w, out, p, end);
-              } else if ((packMask & (1 << c)) != 0) {
-                p = putIntVarints(children[c], s, e, out, p, end);
-              } else {
-                p = writeEntries(children[c], s, e, out, p, end);
-              }
-            }
-          }
-          return p;
-        }
-        for (int i = from; i < to; i++) {
-          if (nullable && nulls[i]) {
-            out[p++] = 0;
-            continue;
-          }
-          int s = offs[i];
-          int e = offs[i + 1];
-          p = putVarint(out, p, e - s + add);
-          for (DenseVector c : v.children) {
-            p = writeEntries(c, s, e, out, p, end);
-          }
-        }
-        return p;
-      }
+      case MAP:
+        return writeContainers(v, from, to, out, p, end, node);
       default: {
         for (int i = from; i < to; i++) {
           if (nullable) {
@@ -981,13 +1159,82 @@ public final class DenseRowCodec {
             }
             out[p++] = 1;
           }
-          for (DenseVector c : v.children) {
-            p = writeEntries(c, i, i + 1, out, p, end);
+          int[] kids = childNodes[node];
+          for (int c = 0; c < kids.length; c++) {
+            p = writeEntries(v.children[c], i, i + 1, out, p, end, kids[c]);
           }
         }
         return p;
       }
     }
+  }
+
+  /** {@link #writeEntries} of an ARRAY or MAP vector. */
+  private int writeContainers(DenseVector v, int from, int to, byte[] out, int p, int end, int node) {
+    boolean nullable = v.type().nullable();
+    boolean[] nulls = v.nulls;
+    int[] offs = v.offsets;
+    int add = nullable ? 1 : 0;
+    int packMask = packMasks[node];
+    int[] kids = childNodes[node];
+    if (packMask != 0) {
+      DenseVector[] children = v.children;
+      int slot = slots[node];
+      byte[] record = reuseWidths ? widthRecords[slot] : null;
+      int recordedFrom = recordFrom[slot];
+      int recordedTo = recordTo[slot];
+      for (int i = from; i < to; i++) {
+        if (nullable && nulls[i]) {
+          out[p++] = 0;
+          continue;
+        }
+        int s = offs[i];
+        int e = offs[i + 1];
+        int widths = 0;
+        if (record != null && i >= recordedFrom && i < recordedTo) {
+          widths = record[i] & 0xFF;
+        } else {
+          for (int c = 0; c < children.length; c++) {
+            if ((packMask & (1 << c)) != 0) {
+              widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
+            }
+          }
+        }
+        long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
+        if (header < 0x80) {
+          out[p++] = (byte) header;
+        } else {
+          p = putVarint(out, p, header, end);
+        }
+        if (widths != 0) {
+          out[p++] = (byte) widths;
+        }
+        for (int c = 0; c < children.length; c++) {
+          int w = (widths >>> (c << 2)) & 0xF;
+          if (w != 0) {
+            p = putIntFixed(children[c], s, e, w, out, p, end);
+          } else if ((packMask & (1 << c)) != 0) {
+            p = putIntVarints(children[c], s, e, out, p, end);
+          } else {
+            p = writeEntries(children[c], s, e, out, p, end, kids[c]);
+          }
+        }
+      }
+      return p;
+    }
+    for (int i = from; i < to; i++) {
+      if (nullable && nulls[i]) {
+        out[p++] = 0;
+        continue;
+      }
+      int s = offs[i];
+      int e = offs[i + 1];
+      p = putVarint(out, p, e - s + add);
+      for (int c = 0; c < kids.length; c++) {
+        p = writeEntries(v.children[c], s, e, out, p, end, kids[c]);
+      }
+    }
+    return p;
   }
 
   /**
@@ -1140,7 +1387,7 @@ public final class DenseRowCodec {
     this.in = in;
     try {
       for (int f = 0; f < fieldCount; f++) {
-        readColumn(into.children[f], count, pos, end);
+        readColumn(into.children[f], count, pos, end, childNodes[0][f]);
       }
       for (int i = 0; i < count; i++) {
         if (pos[i] != end[i]) {
@@ -1156,15 +1403,19 @@ public final class DenseRowCodec {
   }
 
   /** Reads field {@code v} of rows {@code [0, n)}, row {@code r}'s at {@code pos[r]} within {@code end[r]}. */
-  private void readColumn(DenseVector v, int n, int[] pos, int[] end) {
+  private void readColumn(DenseVector v, int n, int[] pos, int[] end, int node) {
     boolean nullable = v.type().nullable();
     int s = v.size;
     v.ensureCapacity(s + n);
     boolean[] nulls = v.nulls;
+    // Scalar columns: a static loop over locals takes every row it can; a row it cannot (a value
+    // near the input's end, anything malformed, a nullable INT64's 2^64) is read by the checked
+    // code, which reports what is wrong, and the loop goes on after it.
     switch (v.type().kind()) {
       case INT64: {
         long[] a = v.longs;
-        for (int r = 0; r < n; r++) {
+        boolean[] nl = nullable ? nulls : null;
+        for (int r = 0; (r = readLongColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1181,7 +1432,8 @@ public final class DenseRowCodec {
       }
       case INT32: {
         int[] a = v.ints;
-        for (int r = 0; r < n; r++) {
+        boolean[] nl = nullable ? nulls : null;
+        for (int r = 0; (r = readIntColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1196,7 +1448,8 @@ public final class DenseRowCodec {
       }
       case DOUBLE: {
         double[] a = v.doubles;
-        for (int r = 0; r < n; r++) {
+        boolean[] nl = nullable ? nulls : null;
+        for (int r = 0; (r = readDoubleColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1219,41 +1472,201 @@ public final class DenseRowCodec {
         for (int r = 0; r < n; r++) {
           bound += end[r] - pos[r];
         }
-        b.reserve(n, bound);
+        // 16 bytes of slack: values of up to 16 bytes are copied as two 8-byte words.
+        b.reserve(n, bound + 16);
+        byte[] dst = b.bytes();
+        int[] o = b.offsets();
+        int k = b.size();
+        int to = o[k];
+        byte[] src = in;
         for (int r = 0; r < n; r++) {
-          row = r;
-          p = pos[r];
-          limit = end[r];
-          int at = p;
-          long len = readVarint(0);
+          // Locals for the common one-byte length; the checked varint reader for the rest.
+          int q = pos[r];
+          int lim = end[r];
+          int at = q;
+          int x = q < lim ? src[q] : -1;
+          long len;
+          if (x >= 0) {
+            len = x;
+            q++;
+          } else {
+            row = r;
+            p = q;
+            limit = lim;
+            len = readVarint(0);
+            q = p;
+          }
           if (nullable) {
             nulls[s + r] = len == 0;
             if (len == 0) {
-              b.appendUnchecked(in, 0, 0);
-              pos[r] = p;
+              o[++k] = to;
+              pos[r] = q;
               continue;
             }
             len--;
           }
-          if (len < 0 || len > limit - p) {
-            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+          if (len < 0 || len > lim - q) {
+            row = r;
+            throw error("BINARY length " + Long.toUnsignedString(len) + " exceeds the " + (lim - q) + " bytes left in the row", at);
           }
-          b.appendUnchecked(in, p, (int) len);
-          p += (int) len;
+          int l = (int) len;
+          if (l <= 16 && src.length - q >= 16) {
+            LittleEndian.putLong(dst, to, LittleEndian.getLong(src, q));
+            LittleEndian.putLong(dst, to + 8, LittleEndian.getLong(src, q + 8));
+          } else {
+            System.arraycopy(src, q, dst, to, l);
+          }
+          to += l;
+          o[++k] = to;
+          pos[r] = q + l;
+        }
+        b.commitValues(n);
+        v.size = s + n;
+        return;
+      }
+      case ARRAY:
+      case MAP:
+        // One container per row, straight into its place: no per-row dispatch on the kind.
+        for (int r = 0; r < n; r++) {
+          row = r;
+          p = pos[r];
+          limit = end[r];
+          readContainer(v, s + r, node);
           pos[r] = p;
         }
         v.size = s + n;
         return;
-      }
       default:
         for (int r = 0; r < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
-          readEntries(v, 1);
+          readEntries(v, 1, node);
           pos[r] = p;
         }
     }
+  }
+
+  /** The continuation bits of eight varint bytes. */
+  private static final long STOPS = 0x8080808080808080L;
+
+  /**
+   * Rows {@code [r, n)} of a not-nullable INT64 column ({@code nulls} null) or a nullable one, row
+   * {@code i}'s varint at {@code pos[i]} within {@code end[i]} (at most {@code in.length}), into
+   * {@code a[s + i]}: one 8-byte load per value, no branch on its length where it takes 9 or 10
+   * bytes. Returns the first row it does not take (n when it takes them all): a varint within 10
+   * bytes of the input's end, longer than the row, malformed, or a nullable INT64's 2^64.
+   */
+  static int readLongColumn(byte[] in, int[] pos, int[] end, long[] a, boolean[] nulls, int s, int r, int n) {
+    int last = in.length - 10;
+    for (; r < n; r++) {
+      int q = pos[r];
+      if (q > last) {
+        return r;
+      }
+      int len;
+      long u;
+      long w = LittleEndian.getLong(in, q);
+      long stops = ~w & STOPS;
+      if (nulls == null && (w & 0x80) == 0) {
+        // A one-byte value (not-nullable columns only: their lengths tend to repeat, a nullable
+        // column's nulls come among its values and take the branch-free path)
+        len = 1;
+        u = w & 0x7F;
+      } else if (stops != 0) {
+        len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
+        u = compress7(w & (-1L >>> (64 - (len << 3))));
+      } else {
+        int b8 = in[q + 8];
+        int b9 = in[q + 9];
+        int ten = b8 >>> 31;
+        if ((b9 & ~1 & -ten) != 0) {
+          return r;
+        }
+        len = 9 + ten;
+        u = compress7(w) | ((long) (b8 & 0x7F) << 56) | ((long) (b9 & ten) << 63);
+      }
+      if (len > end[r] - q) {
+        return r;
+      }
+      if (nulls == null) {
+        a[s + r] = (u >>> 1) ^ -(u & 1);
+      } else {
+        nulls[s + r] = u == 0;
+        long z = u - 1;
+        a[s + r] = ((z >>> 1) ^ -(z & 1)) & -((u | -u) >>> 63);
+      }
+      pos[r] = q + len;
+    }
+    return n;
+  }
+
+  /** {@link #readLongColumn} for INT32 (varints of at most 5 bytes in range; others go back). */
+  static int readIntColumn(byte[] in, int[] pos, int[] end, int[] a, boolean[] nulls, int s, int r, int n) {
+    int last = in.length - 8;
+    for (; r < n; r++) {
+      int q = pos[r];
+      if (q > last) {
+        return r;
+      }
+      long w = LittleEndian.getLong(in, q);
+      long stops = ~w & STOPS;
+      int len;
+      long u;
+      if (nulls == null && (w & 0x80) == 0) {
+        len = 1; // as in readLongColumn
+        u = w & 0x7F;
+      } else {
+        len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0: out of range
+        u = compress7(w & (-1L >>> (64 - (len << 3))));
+      }
+      long max = nulls == null ? 0xFFFFFFFFL : 0x100000000L;
+      if (stops == 0 || u > max || len > end[r] - q) {
+        return r;
+      }
+      if (nulls == null) {
+        int z = (int) u;
+        a[s + r] = (z >>> 1) ^ -(z & 1);
+      } else {
+        nulls[s + r] = u == 0;
+        int z = (int) (u - 1);
+        a[s + r] = ((z >>> 1) ^ -(z & 1)) & -(int) ((u | -u) >>> 63);
+      }
+      pos[r] = q + len;
+    }
+    return n;
+  }
+
+  /** {@link #readLongColumn} for DOUBLE: 8 raw bytes, after a 0/1 marker where nullable (a null is 0.0). */
+  static int readDoubleColumn(byte[] in, int[] pos, int[] end, double[] a, boolean[] nulls, int s, int r, int n) {
+    for (; r < n; r++) {
+      int q = pos[r];
+      int room = end[r] - q;
+      if (nulls != null) {
+        if (room < 1) {
+          return r;
+        }
+        int tag = in[q];
+        if (tag == 0) {
+          nulls[s + r] = true;
+          a[s + r] = 0;
+          pos[r] = q + 1;
+          continue;
+        }
+        if (tag != 1) {
+          return r;
+        }
+        nulls[s + r] = false;
+        q++;
+        room--;
+      }
+      if (room < 8) {
+        return r;
+      }
+      a[s + r] = Double.longBitsToDouble(LittleEndian.getLong(in, q));
+      pos[r] = q + 8;
+    }
+    return n;
   }
 
   private void readRow(DenseVector into) {
@@ -1262,7 +1675,7 @@ public final class DenseRowCodec {
     }
     into.ensureCapacity(into.size + 1);
     for (int f = 0; f < fieldCount; f++) {
-      readEntries(into.children[f], 1);
+      readEntries(into.children[f], 1, childNodes[0][f]);
     }
     into.size++;
   }
@@ -1290,19 +1703,25 @@ public final class DenseRowCodec {
           p = q + n;
           return compress7(w & (-1L >>> (64 - (n << 3))));
         }
-      } else if (limit - q >= 10) {
+      } else {
+        // 9 or 10 bytes without a branch on which (random longs are half and half): 10 where byte
+        // 8 has its continuation bit, and then byte 9 must be 0 or 1.
         int b8 = b[q + 8];
-        if (b8 >= 0) {
-          p = q + 9;
-          return compress7(w) | ((long) b8 << 56);
-        }
         int b9 = b[q + 9];
-        if (b9 == 0 || b9 == 1) {
-          p = q + 10;
-          return compress7(w) | ((long) (b8 & 0x7F) << 56) | ((long) b9 << 63);
+        int ten = b8 >>> 31;
+        if ((b9 & ~1 & -ten) == 0 && 9 + ten <= limit - q) {
+          p = q + 9 + ten;
+          return compress7(w) | ((long) (b8 & 0x7F) << 56) | ((long) (b9 & ten) << 63);
         }
       }
     }
+    return readVarintChecked(wide);
+  }
+
+  /** {@link #readVarint} byte by byte, every byte checked (kept apart so that the fast path inlines). */
+  private long readVarintChecked(int wide) {
+    int q = p;
+    byte[] b = in;
     long result = 0;
     for (int shift = 0; shift < 70; shift += 7) {
       if (q >= limit) {
@@ -1362,12 +1781,10 @@ public final class DenseRowCodec {
       wasNull = false;
       return Long.MIN_VALUE;
     }
-    if (u == 0) {
-      wasNull = true;
-      return 0;
-    }
-    u--;
-    return (u >>> 1) ^ -(u & 1);
+    // Null (0) or not without a branch: nulls come at any rate. A null's value is 0.
+    wasNull = u == 0;
+    long z = u - 1;
+    return ((z >>> 1) ^ -(z & 1)) & -((u | -u) >>> 63);
   }
 
   private int readByte() {
@@ -1421,6 +1838,20 @@ public final class DenseRowCodec {
             }
             p = q + 8;
             i += 8;
+            continue;
+          }
+        } else if (b.length - q >= 8 && n - i <= limit - q) {
+          // The last 1 to 7 values in one load, where they are all one byte (the load may pass
+          // the row's end, not the input's).
+          int k = n - i;
+          long w = LittleEndian.getLong(b, q);
+          if ((w & 0x8080808080808080L & ((1L << (k << 3)) - 1)) == 0) {
+            for (int j = 0; j < k; j++) {
+              long u = (w >>> (j << 3)) & 0x7F;
+              a[s + i + j] = (u >>> 1) ^ -(u & 1);
+            }
+            p = q + k;
+            i = n;
             continue;
           }
         }
@@ -1488,44 +1919,55 @@ public final class DenseRowCodec {
       throw error(n + " values of " + w + " bytes need " + bytes + " bytes, the row has " + (limit - p) + " left", p);
     }
     int s = v.size;
-    byte[] b = in;
-    int q = p;
-    int i = 0;
-    // 8-byte loads wherever the input has 8 bytes from the value (past the row's end is harmless).
-    int room = b.length - 8 - q;
-    int wide = room < 0 ? 0 : (int) Math.min(n, room / w + 1L);
-    long mask = w == 8 ? -1L : (1L << (w << 3)) - 1;
-    if (v.type().kind() == DenseType.Kind.INT64) {
-      long[] a = v.longs;
-      if (a.length < s + n) {
+    if (v.longs != null) {
+      if (v.longs.length < s + n) {
         v.ensureCapacity(s + n);
-        a = v.longs;
       }
-      for (; i < wide; i++, q += w) {
-        long u = LittleEndian.getLong(b, q) & mask;
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
-      for (; i < n; i++, q += w) {
-        long u = littleEndian(b, q, w);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
+      readFixedLongs(in, p, w, n, v.longs, s);
     } else {
-      int[] a = v.ints;
-      if (a.length < s + n) {
+      if (v.ints.length < s + n) {
         v.ensureCapacity(s + n);
-        a = v.ints;
       }
-      for (; i < wide; i++, q += w) {
-        int u = (int) (LittleEndian.getLong(b, q) & mask);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
-      for (; i < n; i++, q += w) {
-        int u = (int) littleEndian(b, q, w);
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-      }
+      readFixedInts(in, p, w, n, v.ints, s);
     }
-    p = q;
+    p += (int) bytes;
     v.size = s + n;
+  }
+
+  /**
+   * {@code n} zig-zag values of {@code w} bytes from {@code b[q ..]} into {@code a[s ..]}: one
+   * 8-byte load and mask per value wherever the input has 8 bytes from the value (past the row's
+   * end is harmless), the bytes one by one for values among the input's last 7 bytes.
+   */
+  private static void readFixedLongs(byte[] b, int q, int w, int n, long[] a, int s) {
+    int room = b.length - 8 - q;
+    int wide = room >= n * w - w ? n : room < 0 ? 0 : Math.min(n, room / w + 1);
+    long mask = w == 8 ? -1L : (1L << (w << 3)) - 1;
+    int i = 0;
+    for (; i < wide; i++, q += w) {
+      long u = LittleEndian.getLong(b, q) & mask;
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+    for (; i < n; i++, q += w) {
+      long u = littleEndian(b, q, w);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+  }
+
+  /** {@link #readFixedLongs} into INT32 values (w at most 4). */
+  private static void readFixedInts(byte[] b, int q, int w, int n, int[] a, int s) {
+    int room = b.length - 8 - q;
+    int wide = room >= n * w - w ? n : room < 0 ? 0 : Math.min(n, room / w + 1);
+    long mask = (1L << (w << 3)) - 1;
+    int i = 0;
+    for (; i < wide; i++, q += w) {
+      int u = (int) (LittleEndian.getLong(b, q) & mask);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
+    for (; i < n; i++, q += w) {
+      int u = (int) littleEndian(b, q, w);
+      a[s + i] = (u >>> 1) ^ -(u & 1);
+    }
   }
 
   private static long littleEndian(byte[] b, int q, int w) {
@@ -1537,7 +1979,7 @@ public final class DenseRowCodec {
   }
 
   /** Reads {@code count} entries of {@code v} back to back and appends them. */
-  private void readEntries(DenseVector v, int count) {
+  private void readEntries(DenseVector v, int count, int node) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     v.ensureCapacity(v.size + count);
@@ -1660,50 +2102,14 @@ public final class DenseRowCodec {
       }
       case ARRAY:
       case MAP: {
-        int[] offs = v.offsets;
-        int per = v.children.length;
-        int packMask = packMask(t);
-        boolean headerFlag = packMask != 0 && packedHeaders;
         for (int i = 0; i < count; i++) {
-          int at = p;
-          long c = readVarint(0);
-          if (nullable) {
-            if (c == 0) {
-              nulls[s + i] = true;
-              offs[s + i + 1] = offs[s + i];
-              continue;
-            }
-            nulls[s + i] = false;
-            c--;
-          }
-          int widths = 0;
-          if (headerFlag) {
-            boolean flag = (c & 1) != 0;
-            c >>>= 1;
-            if (flag) {
-              widths = readWidths(t, packMask);
-            }
-          }
-          if (c < 0 || c > (limit - p) / per) {
-            throw error((per == 1 ? "ARRAY" : "MAP") + " count " + Long.toUnsignedString(c) + " exceeds the " + (limit - p) + " bytes left in the row", at);
-          }
-          for (int k = 0; k < per; k++) {
-            DenseVector child = v.children[k];
-            int w = (widths >>> (k << 2)) & 0xF;
-            if (w != 0) {
-              readIntFixed(child, (int) c, w);
-            } else if ((packMask & (1 << k)) != 0) {
-              readIntVarints(child, (int) c);
-            } else {
-              readEntries(child, (int) c);
-            }
-          }
-          offs[s + i + 1] = v.children[0].size;
+          readContainer(v, s + i, node);
         }
         v.size = s + count;
         return;
       }
       default: {
+        int[] kids = childNodes[node];
         for (int i = 0; i < count; i++) {
           if (nullable && readTag()) {
             v.size = s + i;
@@ -1714,13 +2120,65 @@ public final class DenseRowCodec {
           if (nullable) {
             nulls[s + i] = false;
           }
-          for (DenseVector child : v.children) {
-            readEntries(child, 1);
+          for (int k = 0; k < kids.length; k++) {
+            readEntries(v.children[k], 1, kids[k]);
           }
         }
         v.size = s + count;
         return;
       }
     }
+  }
+
+  /**
+   * Reads ARRAY or MAP entry {@code i} of {@code v} (type node {@code node}; room for it ensured)
+   * at {@link #p}: its header, width byte and elements, which are appended to the children.
+   */
+  private void readContainer(DenseVector v, int i, int node) {
+    int[] offs = v.offsets;
+    int at = p;
+    long c = readVarint(0);
+    if (v.type().nullable()) {
+      if (c == 0) {
+        v.nulls[i] = true;
+        offs[i + 1] = offs[i];
+        return;
+      }
+      v.nulls[i] = false;
+      c--;
+    }
+    int packMask = packMasks[node];
+    int widths = 0;
+    if (packMask != 0 && packedHeaders) {
+      boolean flag = (c & 1) != 0;
+      c >>>= 1;
+      if (flag) {
+        int x;
+        if (p < limit && widthBytesAllowed[node][x = in[p] & 0xFF]) {
+          widths = x;
+          p++;
+        } else {
+          widths = readWidths(v.type(), packMask); // reports what is wrong
+        }
+      }
+    }
+    DenseVector[] children = v.children;
+    int per = children.length;
+    if (c < 0 || c > limit - p || c * per > limit - p) {
+      throw error((per == 1 ? "ARRAY" : "MAP") + " count " + Long.toUnsignedString(c) + " exceeds the " + (limit - p) + " bytes left in the row", at);
+    }
+    int[] kids = childNodes[node];
+    for (int k = 0; k < per; k++) {
+      DenseVector child = children[k];
+      int w = (widths >>> (k << 2)) & 0xF;
+      if (w != 0) {
+        readIntFixed(child, (int) c, w);
+      } else if ((packMask & (1 << k)) != 0) {
+        readIntVarints(child, (int) c);
+      } else {
+        readEntries(child, (int) c, kids[k]);
+      }
+    }
+    offs[i + 1] = children[0].size;
   }
 }

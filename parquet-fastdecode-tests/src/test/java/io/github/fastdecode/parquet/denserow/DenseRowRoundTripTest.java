@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.denserow;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -98,6 +100,50 @@ class DenseRowRoundTripTest {
     back.reset();
     codec.deserialize(DenseRowCodec.formatByte(0), scattered, offsets, Arrays.copyOf(sizes, count), count, back);
     assertRows(rows, back, what + " (scattered)");
+
+    // A codec that never sized this batch chooses the widths itself: the same bytes.
+    byte[] fresh = new byte[scattered.length];
+    Arrays.fill(fresh, (byte) 0xA5);
+    new DenseRowCodec(type).serialize(batch, sizes, fresh, offsets);
+    assertArrayEquals(scattered, fresh, what + " (without rowSizes)");
+  }
+
+  /**
+   * serialize reuses the widths rowSizes chose only for the batch and sizes array it last sized; a
+   * value changed in place afterwards that still fits its width is written, one that does not is an
+   * IllegalStateException, never a truncated value.
+   */
+  @Test
+  void widthsChosenByRowSizes() {
+    DenseType type = DenseType.row(false, DenseType.array(DenseType.int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(type);
+    DenseVector batch = DenseVector.create(type, 2);
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      values.add(10_000L + i); // zig-zag values in [2^14, 2^16): 3-byte varints, width 2
+    }
+    batch.appendObject(List.of(values));
+    int[] sizes = new int[1];
+    assertEquals(1 + 1 + 20, codec.rowSizes(batch, sizes));
+    byte[] out = new byte[sizes[0]];
+    int[] offsets = {0};
+
+    batch.child(0).child(0).longs()[3] = 10_100L; // still width 2, same size
+    codec.serialize(batch, sizes, out, offsets);
+    DenseVector back = DenseVector.create(type, 1);
+    codec.deserialize(DenseRowCodec.formatByte(0), out, offsets, sizes, 1, back);
+    assertEquals(10_100L, back.child(0).child(0).longs()[3]);
+
+    batch.child(0).child(0).longs()[3] = 40_000L; // needs 3 bytes: the recorded width 2 no longer holds
+    assertThrows(IllegalStateException.class, () -> codec.serialize(batch, sizes, out, offsets));
+    // Sized again, the row is varints (30 bytes: 3 bytes each beat width 3 by nothing).
+    sizes[0] = 0;
+    assertEquals(1 + 30, codec.rowSizes(batch, sizes));
+    byte[] again = new byte[sizes[0]];
+    codec.serialize(batch, sizes, again, offsets);
+    back.reset();
+    codec.deserialize(DenseRowCodec.formatByte(0), again, offsets, sizes, 1, back);
+    assertEquals(40_000L, back.child(0).child(0).longs()[3]);
   }
 
   private static int start(int[] sizes, int row) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The codec's varint kernels against the project's plain varint writer: sizes at every bit length,
- * the 8-byte store writer, and the 8-byte load reader (through a run of one long column, with the
+ * the 8-byte and the branch-free 10-byte store writers, and the 8-byte load reader (through a run of one long column, with the
  * value at the row's end and followed by other rows, so both the wide and the checked paths read).
  */
 class DenseRowVarintTest {
@@ -58,6 +58,11 @@ class DenseRowVarintTest {
       Arrays.fill(wide, (byte) 0x55);
       assertEquals(3 + n, DenseRowCodec.putVarintWide(wide, 3, u), Long.toHexString(u));
       assertArrayEquals(Arrays.copyOfRange(plain, 3, 3 + n), Arrays.copyOfRange(wide, 3, 3 + n), Long.toHexString(u));
+      assertEquals(0x55, wide[3 + Math.max(n, 8)], "wide writer stored past its 8 bytes, " + Long.toHexString(u));
+      Arrays.fill(wide, (byte) 0x55);
+      assertEquals(3 + n, DenseRowCodec.putVarintTen(wide, 3, u), Long.toHexString(u));
+      assertArrayEquals(Arrays.copyOfRange(plain, 3, 3 + n), Arrays.copyOfRange(wide, 3, 3 + n), Long.toHexString(u));
+      assertEquals(0x55, wide[3 + 10], "ten-byte writer stored past its 10 bytes, " + Long.toHexString(u));
       assertEquals(3 + n, DenseRowCodec.putVarint(wide, 3, u), Long.toHexString(u));
       assertEquals(u, DenseRowCodec.compress7(DenseRowCodec.spread7(u)) | (u & 0xFF00000000000000L), Long.toHexString(u));
     }
