@@ -146,6 +146,28 @@ public final class RleValuesReader extends BatchValuesReader {
     return n;
   }
 
+  /**
+   * Reads up to {@code count} levels of bit width 1 as bits (see {@link
+   * RleBitPackedHybridDecoder#readBits}): bit {@code i} of {@code dst} is set where level {@code i}
+   * is 0 when {@code zerosSet}, where it is 1 otherwise. Returns how many levels it read: {@code
+   * count}, or fewer when an RLE run holds a value other than 0 and 1, which {@link
+   * #stoppedAtValue()} then gives (the levels before it are read).
+   */
+  public int readLevelBits(long[] dst, int count, boolean zerosSet) {
+    if (count < 0 || (long) dst.length << 6 < count) {
+      throw new IndexOutOfBoundsException("count " + count + " for " + dst.length + " words");
+    }
+    need(count);
+    int n = decoder.readBits(dst, count, zerosSet);
+    remaining -= n;
+    return n;
+  }
+
+  /** The RLE run value {@link #readLevelBits} stopped at. */
+  public int stoppedAtValue() {
+    return decoder.runValue();
+  }
+
   @Override
   public void readBooleans(boolean[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);
