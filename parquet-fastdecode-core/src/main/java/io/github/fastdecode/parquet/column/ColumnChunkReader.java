@@ -865,6 +865,13 @@ public final class ColumnChunkReader {
     int[] wd = windowDef;
     if (maxDef == 0) {
       Arrays.fill(wd, 0, n, 0);
+    } else if (def instanceof RleValuesReader) {
+      RleValuesReader r = (RleValuesReader) def;
+      int got = r.readLevelsUpTo(wd, n, maxDef);
+      if (got < n) {
+        throw problem("entry " + (pageEntries - pageRemaining + got) + " has definition level " + Integer.toUnsignedString(r.stoppedAtValue())
+            + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+      }
     } else {
       def.readIntegers(wd, 0, n);
     }

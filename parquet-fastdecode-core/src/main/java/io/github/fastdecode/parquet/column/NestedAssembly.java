@@ -204,43 +204,65 @@ final class NestedAssembly {
     boolean[] nulls = b.nulls;
     int reach = b.repeatedDefinitionLevels[1];
     int maxDef = b.maxDef;
-    long bad = 0;
-    long afterHole = b.afterHole;
     int end = pos + n;
-    for (int lo = pos; lo < end; ) {
-      int word = lo >>> 6;
-      int hi = Math.min(end, (word + 1) << 6);
-      int ecWord = ec;
-      long holes = 0; // entries that are not elements (definition level below the element's)
-      for (int i = lo; i < hi; i++) {
+    // An entry after a null or empty list must start a record: checked at each such list, and at
+    // the first entry for the last one of the previous append.
+    long bad = b.afterHole & ~(starts[pos >>> 6] >>> pos) & 1;
+    int segment = pos; // the first entry not yet in an element slot
+    for (int word = pos >>> 6, last = (end - 1) >>> 6; word <= last; word++) {
+      long w = starts[word];
+      if (word == pos >>> 6) {
+        w &= -1L << pos;
+      }
+      if (word == last) {
+        w &= -1L >>> -end;
+      }
+      for (; w != 0; w &= w - 1) {
+        int i = (word << 6) + Long.numberOfTrailingZeros(w);
         int d = def[i];
-        int below = (d - reach) >>> 31;
-        elements[ec] = d;
-        nulls[ec] = d < maxDef;
-        ec += below ^ 1;
-        holes |= (long) below << i;
-      }
-      long range = (-1L << lo) & (-1L >>> -hi);
-      long s = starts[word] & range;
-      bad |= (holes | ((holes << 1 | afterHole << lo) & range)) & ~s;
-      afterHole = holes >>> (hi - 1) & 1;
-      int first = lo & 63;
-      for (long w = s; w != 0; w &= w - 1) {
-        int bitIndex = Long.numberOfTrailingZeros(w);
-        int i = (word << 6) + bitIndex;
-        rows[rc] = def[i];
-        // elements before entry i: this word's entries before it that are elements
-        offsets[rc] = ecWord + (bitIndex - first) - Long.bitCount(holes & ~(-1L << bitIndex));
+        rows[rc] = d;
+        offsets[rc] = ec + (i - segment);
         rc++;
+        if (d < reach) {
+          // A null or empty list: no element. The entries before it since the last one are elements.
+          bad |= elementSlots(def, segment, i, elements, nulls, ec, reach, maxDef);
+          ec += i - segment;
+          segment = i + 1;
+          int next = i + 1;
+          if (next < end) {
+            bad |= ~(starts[next >>> 6] >>> next) & 1;
+          }
+        }
       }
-      lo = hi;
     }
+    bad |= elementSlots(def, segment, end, elements, nulls, ec, reach, maxDef);
+    ec += end - segment;
     if (bad != 0) {
       throwFirstInconsistent(b, starts, def, pos, n, reach, b.afterHole);
     }
-    b.afterHole = afterHole;
+    b.afterHole = segment == end ? 1 : 0;
     counts[0] = rc;
     counts[1] = ec;
+  }
+
+  /**
+   * Entries {@code [from, to)}, all elements, into the element slots from {@code at}: their
+   * definition levels and null flags. Returns a negative number when one of them is below the
+   * element's definition level (a repeated entry of a null or empty list).
+   */
+  private static int elementSlots(int[] def, int from, int to, int[] elements, boolean[] nulls, int at, int reach, int maxDef) {
+    int len = to - from;
+    if (len <= 0) {
+      return 0;
+    }
+    System.arraycopy(def, from, elements, at, len);
+    int below = 0;
+    for (int k = 0; k < len; k++) {
+      int d = def[from + k];
+      nulls[at + k] = d < maxDef;
+      below |= d - reach;
+    }
+    return below >>> 31;
   }
 
   /** Ends a read assembled by {@link #appendOneLevel}: the last offset, the null count, levels to be made on request. */

@@ -163,7 +163,23 @@ public final class RleValuesReader extends BatchValuesReader {
     return n;
   }
 
-  /** The RLE run value {@link #readLevelBits} stopped at. */
+  /**
+   * Reads up to {@code count} levels into {@code dst[0, count)} while every RLE run's level is at
+   * most {@code maxLevel}, short runs written as whole vectors or groups (levels of repeated
+   * columns come in runs of a few dozen). Returns how many it read: {@code count}, or fewer when an
+   * RLE run holds a level above {@code maxLevel}, which {@link #stoppedAtValue()} then gives.
+   * Bit-packed levels are not compared: where the bit width holds more than {@code maxLevel}, the
+   * caller checks them.
+   */
+  public int readLevelsUpTo(int[] dst, int count, int maxLevel) {
+    checkRange(dst.length, 0, count);
+    need(count);
+    int n = decoder.readIntsWhileRleBelow(dst, 0, count, maxLevel + 1);
+    remaining -= n;
+    return n;
+  }
+
+  /** The RLE run value {@link #readLevelBits} or {@link #readLevelsUpTo} stopped at. */
   public int stoppedAtValue() {
     return decoder.runValue();
   }
