@@ -58,7 +58,10 @@ import org.apache.parquet.schema.Type;
  *       leaf value is null. Values are dense (non-null ones back to back at {@code [0,
  *       valueCount())}) for repeated columns whatever the layout.
  *   <li>The raw levels stay in {@link #definitionLevels()} and {@link #repetitionLevels()} at
- *       {@code [0, entryCount())}, one entry per level pair.
+ *       {@code [0, entryCount())}, one entry per level pair. A batch of a column with one repeated
+ *       field made with the schema (a list or map of primitives or structs) is assembled without
+ *       them: the first call to either after a read makes them from the positions (one pass,
+ *       growing the level arrays when needed), so reads that never ask pay nothing for them.
  * </ul>
  * A batch of a repeated column holds whole records only, so {@link #rowCount()} counts records and
  * {@link #entryCount()} level pairs; its capacity bounds the records, and its entry, position and
@@ -125,6 +128,14 @@ public final class ColumnBatch {
   final int[][] positionLevels;
   /** Index k (0..maxRep): positions at level k in the last read. */
   final int[] positionCounts;
+
+  /**
+   * Whether {@link #definitionLevels} and {@link #repetitionLevels} are still to be made from the
+   * positions (a batch of one repeated level, assembled without copying levels).
+   */
+  boolean levelsDeferred;
+  /** While a read of one repeated level is assembled: 1 when its last entry was a null or empty list. */
+  long afterHole;
 
   int entryCount;
   int valueCount;
@@ -330,6 +341,8 @@ public final class ColumnBatch {
 
   void clear() {
     dictionary = null;
+    levelsDeferred = false;
+    afterHole = 0;
     entryCount = 0;
     valueCount = 0;
     nullCount = 0;
@@ -564,11 +577,17 @@ public final class ColumnBatch {
    * group); null otherwise.
    */
   public int[] definitionLevels() {
+    if (levelsDeferred) {
+      NestedAssembly.levelsFromPositions(this);
+    }
     return definitionLevels;
   }
 
   /** Repetition levels of a nested column, at {@code [0, entryCount())}; null for flat columns. */
   public int[] repetitionLevels() {
+    if (levelsDeferred) {
+      NestedAssembly.levelsFromPositions(this);
+    }
     return repetitionLevels;
   }
 }

@@ -124,12 +124,20 @@ public final class ColumnChunkReader {
   /** Records of a repeated column started in the current page and read or skipped. */
   private int pageRecordsDone;
   private boolean pageIsV2;
+  /** The window's repetition levels when the column has more than one repeated level. */
   private int[] windowRep = new int[0];
+  /**
+   * The window's record starts when the column has one repeated level (max repetition level 1):
+   * bit {@code i & 63} of word {@code i >>> 6} is set where entry {@code i} has repetition level 0.
+   * Levels of width 1 decode straight into it (no int per level), and record starts are counted and
+   * found with bit counts.
+   */
+  private long[] windowStarts = new long[0];
   private int[] windowDef = new int[0];
   private int windowLength;
   private int windowPos;
   /** Entries with repetition level 0 (record starts) in the window at {@code [windowPos, windowLength)}. */
-  private int windowStarts;
+  private int windowStartCount;
   /** Entries with the maximum definition level (values) in the window at {@code [windowPos, windowLength)}. */
   private int windowValues;
   private int maxBatchEntries = DEFAULT_MAX_BATCH_ENTRIES;
@@ -527,7 +535,7 @@ public final class ColumnChunkReader {
     pageRemaining = n;
     windowLength = 0;
     windowPos = 0;
-    windowStarts = 0;
+    windowStartCount = 0;
     windowValues = 0;
     pageIsV2 = page instanceof DataPageV2;
     pageRows = pageIsV2 ? ((DataPageV2) page).getRowCount() : page.getIndexRowCount().orElse(-1);
@@ -547,30 +555,29 @@ public final class ColumnChunkReader {
         break; // a V2 page starts with a record
       }
       ensureWindow();
-      int[] rep = windowRep;
       int pos = windowPos;
       int end = pos;
       int stop = windowLength;
-      if (rep[end] != 0) {
+      if (!startsRecord(end)) {
         if (batch.entryCount == startEntries) {
-          throw problem("entry " + (pageEntries - pageRemaining) + " has repetition level " + rep[end] + " but no record is open");
+          throw problem("entry " + (pageEntries - pageRemaining) + " has repetition level " + repetitionLevel(end) + " but no record is open");
         }
-        end = nextRecord(rep, end, stop);
+        end = nextRecord(end, stop);
       }
       // The window's record starts are counted: when the batch wants them all (the common case),
       // the rest of the window joins it without looking for record boundaries.
       int want = max - records;
       int starts;
-      if (want >= windowStarts) {
-        starts = windowStarts;
+      if (want >= windowStartCount) {
+        starts = windowStartCount;
         end = stop;
       } else {
         starts = want;
-        end = recordStart(rep, end, stop, want);
+        end = recordStart(end, stop, want);
       }
       records += starts;
       pageRecordsDone += starts;
-      windowStarts -= starts;
+      windowStartCount -= starts;
       take(batch, pos, end - pos);
       if (end < stop) {
         break;
@@ -578,6 +585,58 @@ public final class ColumnChunkReader {
     }
     batch.rowCount += records;
     return records;
+  }
+
+  /** Whether window entry {@code i} starts a record (has repetition level 0). */
+  private boolean startsRecord(int i) {
+    if (maxRep == 1) {
+      return (windowStarts[i >>> 6] >>> i & 1) != 0;
+    }
+    return windowRep[i] == 0;
+  }
+
+  /** Window entry {@code i}'s repetition level. */
+  private int repetitionLevel(int i) {
+    return maxRep == 1 ? startsRecord(i) ? 0 : 1 : windowRep[i];
+  }
+
+  /** {@link #recordStart(int[], int, int, int)} on the window. */
+  private int recordStart(int from, int stop, int k) {
+    return maxRep == 1 ? recordStartBit(windowStarts, from, stop, k) : recordStart(windowRep, from, stop, k);
+  }
+
+  /** {@link #nextRecord(int[], int, int)} on the window. */
+  private int nextRecord(int from, int stop) {
+    return maxRep == 1 ? recordStartBit(windowStarts, from, stop, 0) : nextRecord(windowRep, from, stop);
+  }
+
+  /**
+   * {@link #recordStart(int[], int, int, int)} over record-start bits: whole words are counted with
+   * a bit count, and the {@code k}-th set bit of the word holding it is found by clearing the lower
+   * ones.
+   */
+  static int recordStartBit(long[] starts, int from, int stop, int k) {
+    if (from >= stop) {
+      return stop;
+    }
+    int word = from >>> 6;
+    long w = starts[word] & (-1L << from);
+    int seen = 0;
+    while (true) {
+      int c = Long.bitCount(w);
+      if (seen + c > k) {
+        for (int j = k - seen; j > 0; j--) {
+          w &= w - 1;
+        }
+        return Math.min(stop, (word << 6) + Long.numberOfTrailingZeros(w));
+      }
+      seen += c;
+      word++;
+      if (word << 6 >= stop) {
+        return stop;
+      }
+      w = starts[word];
+    }
   }
 
   /**
@@ -627,9 +686,25 @@ public final class ColumnChunkReader {
       chooseIdsOrValues(batch);
     }
     int at = batch.entryCount;
-    NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, this);
-    System.arraycopy(windowRep, pos, batch.repetitionLevels, at, n);
-    System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
+    if (maxRep == 1 && batch.repeatedDefinitionLevels != null) {
+      // One repeated level, with the schema: straight from the window into offsets and positions;
+      // the batch's levels are made from those when a caller asks for them.
+      NestedAssembly.checkEntries((long) at + n, maxBatchEntries, this);
+      NestedAssembly.appendOneLevel(batch, windowStarts, windowDef, pos, n);
+    } else {
+      NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, this);
+      if (maxRep == 1) {
+        int[] r = batch.repetitionLevels;
+        long[] starts = windowStarts;
+        for (int i = 0; i < n; i++) {
+          int e = pos + i;
+          r[at + i] = (int) (starts[e >>> 6] >>> e & 1) ^ 1;
+        }
+      } else {
+        System.arraycopy(windowRep, pos, batch.repetitionLevels, at, n);
+      }
+      System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
+    }
     int nonNull = windowValuesIn(pos, n);
     NestedAssembly.ensureValues(batch, batch.valueCount + nonNull);
     readValues(batch, nonNull);
@@ -685,27 +760,26 @@ public final class ColumnChunkReader {
         continue;
       }
       ensureWindow();
-      int[] rep = windowRep;
       int pos = windowPos;
       int stop = windowLength;
       int end = pos;
-      if (rep[end] != 0) {
+      if (!startsRecord(end)) {
         if (entriesRead == 0) {
-          throw problem("entry 0 has repetition level " + rep[end] + " but no record is open");
+          throw problem("entry 0 has repetition level " + repetitionLevel(end) + " but no record is open");
         }
-        end = nextRecord(rep, end, stop);
+        end = nextRecord(end, stop);
       }
       int starts;
-      if (left >= windowStarts) {
-        starts = windowStarts;
+      if (left >= windowStartCount) {
+        starts = windowStartCount;
         end = stop;
       } else {
         starts = (int) left;
-        end = recordStart(rep, end, stop, starts);
+        end = recordStart(end, stop, starts);
       }
       left -= starts;
       pageRecordsDone += starts;
-      windowStarts -= starts;
+      windowStartCount -= starts;
       int n = end - pos;
       if (n > 0) {
         int nonNull = windowValuesIn(pos, n);
@@ -728,12 +802,20 @@ public final class ColumnChunkReader {
       return;
     }
     int n = Math.min(LEVEL_WINDOW, pageRemaining);
-    if (windowRep.length < n) {
+    if (windowDef.length < n) {
       int size = Math.min(pageEntries, LEVEL_WINDOW);
-      windowRep = new int[size];
       windowDef = new int[size];
+      if (maxRep == 1) {
+        windowStarts = new long[(size + 63) >>> 6];
+      } else {
+        windowRep = new int[size];
+      }
     }
     boolean pageStart = pageRemaining == pageEntries;
+    if (maxRep == 1) {
+      oneLevelWindow(n, pageStart);
+      return;
+    }
     rep.readIntegers(windowRep, 0, n);
     if (maxDef == 0) {
       // No schema gives this (repetition adds a definition level), a hand-made descriptor can.
@@ -770,7 +852,84 @@ public final class ColumnChunkReader {
     }
     windowLength = n;
     windowPos = 0;
-    windowStarts = starts;
+    windowStartCount = starts;
+    windowValues = values;
+  }
+
+  /**
+   * {@link #ensureWindow} for one repeated level: the repetition levels become record-start bits
+   * ({@link #windowStarts}), counted with bit counts; one pass over the definition levels checks
+   * their range and counts the values.
+   */
+  private void oneLevelWindow(int n, boolean pageStart) {
+    int[] wd = windowDef;
+    if (maxDef == 0) {
+      Arrays.fill(wd, 0, n, 0);
+    } else if (def instanceof RleValuesReader) {
+      RleValuesReader r = (RleValuesReader) def;
+      int got = r.readLevelsUpTo(wd, n, maxDef);
+      if (got < n) {
+        throw problem("entry " + (pageEntries - pageRemaining + got) + " has definition level " + Integer.toUnsignedString(r.stoppedAtValue())
+            + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+      }
+    } else {
+      def.readIntegers(wd, 0, n);
+    }
+    long[] starts = windowStarts;
+    int words = (n + 63) >>> 6;
+    if (rep instanceof RleValuesReader) {
+      RleValuesReader r = (RleValuesReader) rep;
+      int got = r.readLevelBits(starts, n, true);
+      if (got < n) {
+        throw problem("entry " + (pageEntries - pageRemaining + got) + " has repetition level " + r.stoppedAtValue()
+            + " and definition level " + wd[got] + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+      }
+    } else {
+      // The deprecated BIT_PACKED levels: through ints.
+      int[] levels = levelScratch(n);
+      rep.readIntegers(levels, 0, n);
+      Arrays.fill(starts, 0, words, 0L);
+      for (int i = 0; i < n; i++) {
+        int r = levels[i];
+        if (r != 0 && r != 1) {
+          throw problem("entry " + (pageEntries - pageRemaining + i) + " has repetition level " + r
+              + " and definition level " + wd[i] + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+        }
+        starts[i >>> 6] |= (long) (r ^ 1) << i;
+      }
+    }
+    int md = maxDef;
+    int outOfRange = 0;
+    int values = 0;
+    for (int i = 0; i < n; i++) {
+      int d = wd[i];
+      outOfRange |= d | (md - d);
+      values += ((d ^ md) - 1) >>> 31;
+    }
+    if (outOfRange < 0) {
+      for (int i = 0; i < n; i++) {
+        int d = wd[i];
+        if (d < 0 || d > md) {
+          throw problem("entry " + (pageEntries - pageRemaining + i) + " has repetition level " + ((int) (starts[i >>> 6] >>> i & 1) ^ 1)
+              + " and definition level " + d + "; the column's maximum levels are " + maxRep + " and " + maxDef);
+        }
+      }
+    }
+    int count = 0;
+    for (int k = 0; k < words; k++) {
+      count += Long.bitCount(starts[k]);
+    }
+    if (pageStart && n > 0 && (starts[0] & 1) == 0) {
+      if (entriesRead == 0) {
+        throw problem("the chunk's first page starts with repetition level 1: no record is open");
+      }
+      if (pageIsV2) {
+        throw problem("the V2 page starts with repetition level 1, inside a record");
+      }
+    }
+    windowLength = n;
+    windowPos = 0;
+    windowStartCount = count;
     windowValues = values;
   }
 

@@ -31,12 +31,17 @@ import org.apache.parquet.io.ParquetDecodingException;
 final class NestedAssembly {
   private NestedAssembly() {}
 
-  /** Grows the batch's entry arrays to hold {@code entries} level pairs. */
-  static void ensureEntries(ColumnBatch b, long entries, int maxEntries, ColumnChunkReader reader) {
+  /** Fails when a batch would hold more than {@code maxEntries} level pairs. */
+  static void checkEntries(long entries, int maxEntries, ColumnChunkReader reader) {
     if (entries > maxEntries) {
       throw reader.problem("the batch's records take more than " + maxEntries
           + " level pairs (a record that does not end?); see ColumnChunkReader.maxBatchEntries");
     }
+  }
+
+  /** Grows the batch's entry arrays to hold {@code entries} level pairs. */
+  static void ensureEntries(ColumnBatch b, long entries, int maxEntries, ColumnChunkReader reader) {
+    checkEntries(entries, maxEntries, reader);
     int n = (int) entries;
     if (b.repetitionLevels.length < n) {
       int size = grown(b.repetitionLevels.length, n);
@@ -90,6 +95,10 @@ final class NestedAssembly {
 
   /** Fills the batch's positions from its levels at {@code [0, entryCount)}. */
   static void assemble(ColumnBatch b) {
+    if (b.maxRep == 1 && b.repeatedDefinitionLevels != null) {
+      finishOneLevel(b);
+      return;
+    }
     int n = b.entryCount;
     int[] rep = b.repetitionLevels;
     int[] def = b.definitionLevels;
@@ -122,10 +131,6 @@ final class NestedAssembly {
     }
     int[] counts = b.positionCounts;
     int[] reach = b.repeatedDefinitionLevels;
-    if (maxRep == 1) {
-      assembleOneLevel(b, rep, def, n, reach[1], maxDef, levels[0], levels[1], offsets[1], nulls);
-      return;
-    }
     // The deepest level the previous entry made a position at: an entry repeating level r
     // continues a list there, which must have an element already.
     int last = 0;
@@ -159,56 +164,162 @@ final class NestedAssembly {
   }
 
   /**
-   * The common case of one repeated field (a list or map of primitives or structs), without the
-   * level loop and without branches on the data: every entry writes its row slot and its element
-   * slot, and the counts move on only when the entry makes a row or an element (the next write
-   * overwrites a slot that did not count). Record lengths and nulls are random in real data, so
-   * branches on them would mispredict; the flags are computed with shifts rather than conditionals,
-   * which the JIT may otherwise compile to branches (measured: the loop took more than half of a
-   * list&lt;int64&gt; scan that way).
+   * The common case of one repeated field (a list or map of primitives or structs), assembled as the
+   * reader takes entries from its level window, without copying levels into the batch: appends
+   * window entries {@code [pos, pos + n)} (record starts as bits, definition levels) to the batch's
+   * positions. The batch's levels are made from the positions when a caller asks ({@link
+   * #levelsFromPositions}).
    *
-   * <p>An entry that repeats the list (level 1) is consistent when it and the entry before it (the
-   * record's start or an earlier element of it) both reach the element's definition level: the list
-   * it continues is then non-empty and non-null.
+   * <p>Per 64 entries, one pass writes each entry's element slot (definition level, null flag; the
+   * count moves on only for an element, so a null or empty list's entry is overwritten) and collects
+   * the entries that are not elements as bits; then the record starts, found by their bits, get
+   * their offset (elements before them: entries before them less non-elements before them) and
+   * definition level. Nothing branches on the data per entry: record lengths and nulls are random in
+   * real data.
+   *
+   * <p>The levels are consistent when every entry that is not an element starts a record (it is a
+   * null or empty list) and the entry after one also starts a record (nothing repeats into a null or
+   * empty list): two masks per word.
    */
-  private static void assembleOneLevel(ColumnBatch b, int[] rep, int[] def, int n, int reach, int maxDef,
-      int[] rows, int[] elements, int[] offsets, boolean[] nulls) {
-    int rowCount = 0;
-    int elementCount = 0;
-    int bad = 0;
-    int previous = -1; // no entry before the first: a first entry that repeats is inconsistent
-    for (int i = 0; i < n; i++) {
-      int d = def[i];
-      int repeats = -rep[i] >>> 31; // 1 for level 1, 0 for level 0 (levels are validated as 0 or 1)
-      int element = ((d - reach) >>> 31) ^ 1; // d >= reach
-      bad |= repeats & (((d - reach) | (previous - reach)) >>> 31);
-      previous = d;
-      rows[rowCount] = d;
-      offsets[rowCount] = elementCount;
-      rowCount += repeats ^ 1;
-      elements[elementCount] = d;
-      nulls[elementCount] = d < maxDef;
-      elementCount += element;
+  static void appendOneLevel(ColumnBatch b, long[] starts, int[] def, int pos, int n) {
+    int[] counts = b.positionCounts;
+    int rc = counts[0];
+    int ec = counts[1];
+    int[][] levels = b.positionLevels;
+    if (levels[0].length < rc + n) {
+      levels[0] = Arrays.copyOf(levels[0], grown(levels[0].length, rc + n));
     }
+    if (b.offsets[1].length < rc + n + 1) {
+      b.offsets[1] = Arrays.copyOf(b.offsets[1], grown(b.offsets[1].length, rc + n + 1));
+    }
+    if (levels[1].length < ec + n) {
+      levels[1] = Arrays.copyOf(levels[1], grown(levels[1].length, ec + n));
+    }
+    if (b.nulls.length < ec + n) {
+      b.nulls = Arrays.copyOf(b.nulls, grown(b.nulls.length, ec + n));
+    }
+    int[] rows = levels[0];
+    int[] offsets = b.offsets[1];
+    int[] elements = levels[1];
+    boolean[] nulls = b.nulls;
+    int reach = b.repeatedDefinitionLevels[1];
+    int maxDef = b.maxDef;
+    int end = pos + n;
+    // An entry after a null or empty list must start a record: checked at each such list, and at
+    // the first entry for the last one of the previous append.
+    long bad = b.afterHole & ~(starts[pos >>> 6] >>> pos) & 1;
+    int segment = pos; // the first entry not yet in an element slot
+    for (int word = pos >>> 6, last = (end - 1) >>> 6; word <= last; word++) {
+      long w = starts[word];
+      if (word == pos >>> 6) {
+        w &= -1L << pos;
+      }
+      if (word == last) {
+        w &= -1L >>> -end;
+      }
+      for (; w != 0; w &= w - 1) {
+        int i = (word << 6) + Long.numberOfTrailingZeros(w);
+        int d = def[i];
+        rows[rc] = d;
+        offsets[rc] = ec + (i - segment);
+        rc++;
+        if (d < reach) {
+          // A null or empty list: no element. The entries before it since the last one are elements.
+          bad |= elementSlots(def, segment, i, elements, nulls, ec, reach, maxDef);
+          ec += i - segment;
+          segment = i + 1;
+          int next = i + 1;
+          if (next < end) {
+            bad |= ~(starts[next >>> 6] >>> next) & 1;
+          }
+        }
+      }
+    }
+    bad |= elementSlots(def, segment, end, elements, nulls, ec, reach, maxDef);
+    ec += end - segment;
     if (bad != 0) {
-      throwFirstInconsistent(b, rep, def, n, reach);
+      throwFirstInconsistent(b, starts, def, pos, n, reach, b.afterHole);
     }
-    offsets[rowCount] = elementCount;
-    b.positionCounts[0] = rowCount;
-    b.positionCounts[1] = elementCount;
-    b.nullCount = elementCount - b.valueCount;
+    b.afterHole = segment == end ? 1 : 0;
+    counts[0] = rc;
+    counts[1] = ec;
   }
 
-  /** Finds and reports the first entry {@link #assembleOneLevel} found inconsistent (a cold path). */
-  private static void throwFirstInconsistent(ColumnBatch b, int[] rep, int[] def, int n, int reach) {
-    boolean open = false;
-    for (int i = 0; i < n; i++) {
-      int r = rep[i];
+  /**
+   * Entries {@code [from, to)}, all elements, into the element slots from {@code at}: their
+   * definition levels and null flags. Returns a negative number when one of them is below the
+   * element's definition level (a repeated entry of a null or empty list).
+   */
+  private static int elementSlots(int[] def, int from, int to, int[] elements, boolean[] nulls, int at, int reach, int maxDef) {
+    int len = to - from;
+    if (len <= 0) {
+      return 0;
+    }
+    System.arraycopy(def, from, elements, at, len);
+    int below = 0;
+    for (int k = 0; k < len; k++) {
+      int d = def[from + k];
+      nulls[at + k] = d < maxDef;
+      below |= d - reach;
+    }
+    return below >>> 31;
+  }
+
+  /** Ends a read assembled by {@link #appendOneLevel}: the last offset, the null count, levels to be made on request. */
+  private static void finishOneLevel(ColumnBatch b) {
+    int rc = b.positionCounts[0];
+    int ec = b.positionCounts[1];
+    if (b.offsets[1].length < rc + 1) {
+      b.offsets[1] = Arrays.copyOf(b.offsets[1], rc + 1);
+    }
+    b.offsets[1][rc] = ec;
+    b.nullCount = ec - b.valueCount;
+    b.levelsDeferred = true;
+  }
+
+  /**
+   * Makes the batch's levels at {@code [0, entryCount)} from its positions, for a batch assembled by
+   * {@link #appendOneLevel} (a record with no elements is one entry, at its definition level; else
+   * one entry per element, the first at repetition level 0).
+   */
+  static void levelsFromPositions(ColumnBatch b) {
+    int n = b.entryCount;
+    if (b.repetitionLevels.length < n) {
+      int size = grown(b.repetitionLevels.length, n);
+      b.repetitionLevels = new int[size];
+      b.definitionLevels = new int[size];
+    }
+    int[] rep = b.repetitionLevels;
+    int[] def = b.definitionLevels;
+    int[] rows = b.positionLevels[0];
+    int[] elements = b.positionLevels[1];
+    int[] offsets = b.offsets[1];
+    int e = 0;
+    for (int r = 0, rc = b.positionCounts[0]; r < rc; r++) {
+      int from = offsets[r];
+      int to = offsets[r + 1];
+      rep[e] = 0;
+      def[e] = rows[r];
+      e++;
+      for (int k = from + 1; k < to; k++) {
+        rep[e] = 1;
+        def[e] = elements[k];
+        e++;
+      }
+    }
+    b.levelsDeferred = false;
+  }
+
+  /** Finds and reports the first entry {@link #appendOneLevel} found inconsistent (a cold path). */
+  private static void throwFirstInconsistent(ColumnBatch b, long[] starts, int[] def, int pos, int n, int reach, long afterHole) {
+    boolean open = afterHole == 0;
+    for (int i = pos; i < pos + n; i++) {
+      int r = (int) (starts[i >>> 6] >>> i & 1) ^ 1;
       int d = def[i];
       if (r == 0) {
         open = d >= reach;
       } else if (d < reach || !open) {
-        throw inconsistent(b, i, r, d, reach);
+        throw inconsistent(b, b.entryCount + i - pos, r, d, reach);
       }
     }
     throw new IllegalStateException("no inconsistent entry found");

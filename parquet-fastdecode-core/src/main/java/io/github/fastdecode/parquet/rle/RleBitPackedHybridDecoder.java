@@ -490,6 +490,75 @@ public final class RleBitPackedHybridDecoder {
     return level == 1 ? ones : m - ones;
   }
 
+  /**
+   * Reads {@code n} width-1 values as bits: value {@code i} goes to bit {@code i & 63} of {@code
+   * dst[i >>> 6]}, complemented when {@code invert} (so that level 0 sets the bit); the bits from
+   * {@code n} to the end of the last word are 0. Bit-packed runs move up to 56 values per 8-byte
+   * load and RLE runs are word fills, with nothing per value: the repetition levels of a column
+   * with one repeated field (records start where the level is 0). Stops before an RLE run whose
+   * value is neither 0 nor 1 (a level out of range), which {@link #runValue()} then returns, and
+   * returns how many values it read.
+   */
+  public int readBits(long[] dst, int n, boolean invert) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("bits need bit width 1, not " + bitWidth);
+    }
+    Arrays.fill(dst, 0, (n + 63) >>> 6, 0L);
+    long flip = invert ? -1L : 0L;
+    long fastEnd = 8L * (end - 8);
+    int o = 0;
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        long b = bit;
+        for (int i = 0; i < m; ) {
+          int r = Math.min(56, m - i);
+          long keep = -1L >>> (64 - r);
+          long w = (bits(b, fastEnd) ^ flip) & keep;
+          int at = o + i;
+          int k = at >>> 6;
+          int s = at & 63;
+          dst[k] |= w << s;
+          if (s + r > 64) {
+            dst[k + 1] |= w >>> (64 - s);
+          }
+          i += r;
+          b += r;
+        }
+        bit = b;
+      } else {
+        int v = rleValue;
+        if ((v & ~1) != 0) {
+          break;
+        }
+        if ((v ^ (int) (flip & 1)) == 1) {
+          setBits(dst, o, o + m);
+        }
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o;
+  }
+
+  /** Sets bits {@code [from, to)} of {@code dst} ({@code from < to}). */
+  private static void setBits(long[] dst, int from, int to) {
+    int first = from >>> 6;
+    int last = (to - 1) >>> 6;
+    long head = -1L << from;
+    long tail = -1L >>> -to;
+    if (first == last) {
+      dst[first] |= head & tail;
+      return;
+    }
+    dst[first] |= head;
+    Arrays.fill(dst, first + 1, last, -1L);
+    dst[last] |= tail;
+  }
+
   /** Skips {@code n} values without extracting bit-packed ones. */
   public void skip(int n) {
     int done = 0;

@@ -146,6 +146,44 @@ public final class RleValuesReader extends BatchValuesReader {
     return n;
   }
 
+  /**
+   * Reads up to {@code count} levels of bit width 1 as bits (see {@link
+   * RleBitPackedHybridDecoder#readBits}): bit {@code i} of {@code dst} is set where level {@code i}
+   * is 0 when {@code zerosSet}, where it is 1 otherwise. Returns how many levels it read: {@code
+   * count}, or fewer when an RLE run holds a value other than 0 and 1, which {@link
+   * #stoppedAtValue()} then gives (the levels before it are read).
+   */
+  public int readLevelBits(long[] dst, int count, boolean zerosSet) {
+    if (count < 0 || (long) dst.length << 6 < count) {
+      throw new IndexOutOfBoundsException("count " + count + " for " + dst.length + " words");
+    }
+    need(count);
+    int n = decoder.readBits(dst, count, zerosSet);
+    remaining -= n;
+    return n;
+  }
+
+  /**
+   * Reads up to {@code count} levels into {@code dst[0, count)} while every RLE run's level is at
+   * most {@code maxLevel}, short runs written as whole vectors or groups (levels of repeated
+   * columns come in runs of a few dozen). Returns how many it read: {@code count}, or fewer when an
+   * RLE run holds a level above {@code maxLevel}, which {@link #stoppedAtValue()} then gives.
+   * Bit-packed levels are not compared: where the bit width holds more than {@code maxLevel}, the
+   * caller checks them.
+   */
+  public int readLevelsUpTo(int[] dst, int count, int maxLevel) {
+    checkRange(dst.length, 0, count);
+    need(count);
+    int n = decoder.readIntsWhileRleBelow(dst, 0, count, maxLevel + 1);
+    remaining -= n;
+    return n;
+  }
+
+  /** The RLE run value {@link #readLevelBits} or {@link #readLevelsUpTo} stopped at. */
+  public int stoppedAtValue() {
+    return decoder.runValue();
+  }
+
   @Override
   public void readBooleans(boolean[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);
