@@ -35,6 +35,7 @@ import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.datasources.parquet.VectorizedParquetRecordReader;
 import org.apache.spark.sql.types.DataType;
@@ -48,7 +49,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * Whole-file scans of flat Parquet files by Spark's own vectorized reader ({@code
  * VectorizedParquetRecordReader}, as a Spark task drives it: batches of 4,096 rows into on-heap
  * vectors) and by this library's {@code ParquetBatchReader} (dense batches of 4,096 rows, one {@code
- * PageBuffers} kept from scan to scan), each in fresh JVMs: the first scans of a JVM (what a short
+ * PageBuffers} kept from scan to scan; {@code fastdecode-ids} keeps string columns' dictionary ids, as
+ * the Spark module does for top-level strings), each in fresh JVMs: the first scans of a JVM (what a short
  * job pays) and the scans after it has warmed up. Every scan folds every value of every column into
  * a number through each reader's own accessors ({@code ColumnVector.getLong}, {@code getUTF8String}
  * and so on for Spark, the batch arrays for the library), so lazily decoded dictionaries are paid
@@ -63,7 +65,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 public final class SparkFileScanBenchmark {
   static final int BATCH = 4096;
-  static final String[] READERS = {"spark", "fastdecode"};
+  static final String[] READERS = {"spark", "fastdecode", "fastdecode-ids"};
 
   private SparkFileScanBenchmark() {}
 
@@ -93,8 +95,8 @@ public final class SparkFileScanBenchmark {
     StringBuilder report = new StringBuilder();
     report.append(String.format(Locale.ROOT, "JDK %s, %d fresh JVMs per reader and file, %d scans each, ms per scan"
         + " (medians over the JVMs; warm: median of the last %d scans)%n%n", Runtime.version(), jvms, scans, warmScans(scans)));
-    report.append("| file | columns | reader | scan 1 | scans 2-5 | warm | scan 1 ÷ fastdecode | warm ÷ fastdecode |\n");
-    report.append("|---|---|---|---:|---:|---:|---:|---:|\n");
+    report.append("| file | columns | reader | scan 1 | scans 2-5 | warm | Spark ÷ reader, scan 1 | scans 2-5 | warm |\n");
+    report.append("|---|---|---|---:|---:|---:|---:|---:|---:|\n");
     StringBuilder notes = new StringBuilder();
     for (Path file : files) {
       List<String> columns = new ArrayList<>();
@@ -108,9 +110,12 @@ public final class SparkFileScanBenchmark {
         }
       }
       long spark = sparkScan(file, columns, true);
-      long ours = fastdecodeScan(file, columns, true);
-      if (spark != ours) {
-        throw new IllegalStateException(file + ": Spark's reader folds to " + spark + ", fastdecode's to " + ours);
+      for (boolean ids : new boolean[] {false, true}) {
+        long ours = fastdecodeScan(file, columns, true, ids);
+        if (spark != ours) {
+          throw new IllegalStateException(file + ": Spark's reader folds to " + spark + ", fastdecode's to " + ours
+              + (ids ? " keeping dictionary ids" : ""));
+        }
       }
       double[][] first = new double[READERS.length][jvms];
       double[][] early = new double[READERS.length][jvms];
@@ -125,12 +130,10 @@ public final class SparkFileScanBenchmark {
           System.err.printf(Locale.ROOT, "%s %s jvm %d: %s%n", file.getFileName(), READERS[r], j + 1, Arrays.toString(t));
         }
       }
-      double oursFirst = median(first[1]);
-      double oursWarm = median(warm[1]);
       for (int r = 0; r < READERS.length; r++) {
-        report.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f | %.0f | %.0f | %.2f | %.2f |%n", file.getFileName(),
+        report.append(String.format(Locale.ROOT, "| %s | %s | %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.2f |%n", file.getFileName(),
             String.join(", ", columns), READERS[r], median(first[r]), median(early[r]), median(warm[r]),
-            median(first[r]) / oursFirst, median(warm[r]) / oursWarm));
+            median(first[0]) / median(first[r]), median(early[0]) / median(early[r]), median(warm[0]) / median(warm[r])));
       }
     }
     System.out.print(report);
@@ -239,7 +242,8 @@ public final class SparkFileScanBenchmark {
     long sink = 0;
     for (int i = 0; i < scans; i++) {
       long start = System.nanoTime();
-      sink += reader.equals("spark") ? sparkScan(file, columns, false) : fastdecodeScan(file, columns, false);
+      sink += reader.equals("spark") ? sparkScan(file, columns, false)
+          : fastdecodeScan(file, columns, false, reader.equals("fastdecode-ids"));
       line.append('\t').append(String.format(Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6));
     }
     System.out.println(line);
@@ -258,10 +262,17 @@ public final class SparkFileScanBenchmark {
    * checksum); otherwise a string adds its length and first byte (the timed scans, the same for both
    * readers).
    */
-  static long fastdecodeScan(Path file, List<String> columns, boolean allBytes) throws IOException {
+  static long fastdecodeScan(Path file, List<String> columns, boolean allBytes, boolean ids) throws IOException {
     long h = 0;
     try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(file), columns, Options.READ, Options.PAGES)) {
       ColumnBatch[] batches = r.newBatches(BATCH, ColumnBatch.Layout.DENSE);
+      if (ids) {
+        for (ColumnBatch b : batches) {
+          if (b.type() == PrimitiveTypeName.BINARY) {
+            b.keepDictionaryIds(); // as the Spark module reads top-level strings
+          }
+        }
+      }
       int n;
       while ((n = r.nextBatch(batches)) > 0) {
         for (ColumnBatch b : batches) {
@@ -307,13 +318,15 @@ public final class SparkFileScanBenchmark {
         }
       }
       case BINARY -> {
-        BinaryBatch v = b.binaries();
+        BinaryBatch v = b.hasDictionaryIds() ? b.dictionary().binaries() : b.binaries();
+        int[] ids = b.hasDictionaryIds() ? b.dictionaryIds() : null;
         byte[] bytes = v.bytes();
         for (int i = 0; i < n; i++) {
           if (nulls != null && nulls[i]) {
             h = h * 31 - 1;
           } else {
-            h = h * 31 + bytesFold(bytes, v.offset(k), v.length(k), allBytes);
+            int e = ids == null ? k : ids[k];
+            h = h * 31 + bytesFold(bytes, v.offset(e), v.length(e), allBytes);
             k++;
           }
         }
