@@ -709,6 +709,19 @@ public final class VectorBitUnpacker {
   }
 
   /**
+   * One vector of {@link #byteLanes()} width-1 values as booleans: {@code out[outPos + i] = } (bit i
+   * of {@code bits} is set). The caller keeps {@code outPos + byteLanes()} within {@code out}.
+   */
+  public static void expandBitsToBooleans(long bits, boolean[] out, int outPos) {
+    LongVector.broadcast(LONGS, bits)
+        .reinterpretAsBytes()
+        .rearrange(BYTE_OF_LANE)
+        .and(BIT_OF_LANE)
+        .compare(VectorOperators.NE, 0)
+        .intoArray(out, outPos);
+  }
+
+  /**
    * Unpacks exactly {@code vectors} whole vectors ({@code vectors * unpackLanes(width)} values) of
    * {@code width}-bit values, {@code 1 <= width <= }{@link #MAX_WIDTH}, from {@code in[pos..]} into
    * {@code out[outPos..]}, if every load stays inside {@code in}; returns {@code false}, writing
@@ -802,8 +815,9 @@ public final class VectorBitUnpacker {
   }
 
   /**
-   * Empty when {@link #bitsToInts} and {@link #bitsToBooleans} give each bit's value (read one bit
-   * at a time) at every bit offset 0..7 and both polarities; otherwise what differed.
+   * Empty when {@link #bitsToInts}, {@link #bitsToBooleans} and {@link #expandBitsToBooleans} give
+   * each bit's value (read one bit at a time) at every bit offset 0..7 and both polarities;
+   * otherwise what differed.
    */
   public static String selfCheckBits() {
     if (!BITS_FIT) {
@@ -816,6 +830,13 @@ public final class VectorBitUnpacker {
     }
     int[] ints = new int[3 * BYTE_LANES];
     boolean[] booleans = new boolean[3 * BYTE_LANES];
+    long word = random.nextLong();
+    expandBitsToBooleans(word, booleans, 1);
+    for (int i = 0; i < BYTE_LANES; i++) {
+      if (booleans[1 + i] != ((word >>> i & 1) != 0)) {
+        return "vector bit expansion to booleans differs from scalar at value " + i;
+      }
+    }
     for (int offset = 0; offset < 8; offset++) {
       int count = 2 * BYTE_LANES;
       int intsDone = bitsToInts(in, offset, ints, 0, count);

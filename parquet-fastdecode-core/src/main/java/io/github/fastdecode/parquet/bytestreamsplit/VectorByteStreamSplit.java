@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import jdk.incubator.vector.ByteVector;
@@ -31,8 +32,9 @@ import jdk.incubator.vector.VectorSpecies;
  * values, each stream gives one small byte vector (one byte per value), widened to int lanes;
  * shifting stream {@code k} by {@code 8 * k} and OR-ing the four gives the values (16 per step with
  * 512-bit vectors, where the scalar transpose needs about a cycle per value). 8-byte values
- * widen each stream's bytes to long lanes the same way; 16-byte values are two such long vectors,
- * bytes 0-7 and 8-15, whose lanes are then interleaved.
+ * widen each stream's bytes to long lanes the same way with 512-bit vectors; with 256-bit ones they
+ * are two 4-byte halves, interleaved ({@link #gatherHalves}). 16-byte values are two such 8-byte
+ * gathers, bytes 0-7 and 8-15, whose values are then interleaved.
  *
  * <p>The kernels take the same arguments as their scalar twins in {@link ByteStreamSplitKernels},
  * load only bytes of the values they write (so a section may end at the array's end), do as many
@@ -49,16 +51,26 @@ public final class VectorByteStreamSplit {
   private static final int LANES = INTS.length();
   private static final int LONG_LANES = LONGS.length();
   /**
-   * One byte per long lane, for the 8- and 16-byte kernels; null, and those kernels leave every
-   * value to the scalar code, when long vectors have fewer than 8 lanes (no byte vector is that
-   * short) or before JDK 25. On JDK 17 they were unreliable (ByteStreamSplitBenchmark, this
-   * machine, ns/value vector vs scalar: DOUBLE hundreds in some iterations vs 0.90, FLBA16 2.61 vs
+   * One byte per long lane, for the 8- and 16-byte kernels with 8 long lanes; null when long
+   * vectors have fewer than 8 lanes (no byte vector is that short; 4 lanes take {@link #HALVES}) or
+   * before JDK 25, where those kernels leave every value to the scalar code. On JDK 17 they were
+   * unreliable (ByteStreamSplitBenchmark, this machine, ns/value vector vs scalar: DOUBLE hundreds in some iterations vs 0.90, FLBA16 2.61 vs
    * 2.06, INT64 0.40 vs 0.47), where JDK 25 runs them about 2x faster than its scalar code (INT64
    * and DOUBLE 0.25 vs 0.51, FLBA16 1.2 vs 1.9). JDK 21 is unmeasured, so it keeps the scalar code.
    */
   private static final VectorSpecies<Byte> LONG_BYTES = LONG_LANES < 8 || Runtime.version().feature() < 25
       ? null
       : ByteVector.SPECIES_PREFERRED.withShape(VectorShape.forBitSize(LONG_LANES * Byte.SIZE));
+  /**
+   * Whether the 8- and 16-byte kernels take 8 values per step as two halves of 4 bytes ({@link
+   * #gatherHalves}): with 4 long lanes (256-bit vectors, as with AVX2) from JDK 25, where {@link
+   * #LONG_BYTES} leaves them off.
+   */
+  private static final boolean HALVES = LONG_LANES == 4 && LANES == 8 && Runtime.version().feature() >= 25;
+  /** Lanes 0-3 of two int vectors, interleaved ({@code a0, b0, a1, b1, ...}): long lanes of 8-byte values. */
+  private static final VectorShuffle<Integer> ZIP_LOW = VectorShuffle.fromOp(INTS, i -> (i & 1) * LANES + (i >> 1));
+  /** Lanes 4-7 of two int vectors, interleaved. */
+  private static final VectorShuffle<Integer> ZIP_HIGH = VectorShuffle.fromOp(INTS, i -> (i & 1) * LANES + LANES / 2 + (i >> 1));
   private static final VectorSpecies<Byte> VECTOR_BYTES = LONGS.withLanes(byte.class);
   /** Each of the first half of the long lanes twice ({@code 0, 0, 1, 1, ...}), as byte lanes. */
   private static final VectorShuffle<Byte> PAIRS_LOW = VectorShuffle.fromOp(VECTOR_BYTES, b -> (b >> 4 << 3) + (b & 7));
@@ -85,7 +97,7 @@ public final class VectorByteStreamSplit {
 
   /** Values per vector step of the 8- and 16-byte kernels; 0 when they are off (see {@link #LONG_BYTES}). */
   public static int longLanes() {
-    return LONG_BYTES == null ? 0 : LONG_LANES;
+    return LONG_BYTES != null ? LONG_LANES : HALVES ? 2 * LONG_LANES : 0;
   }
 
   /** The {@link #LANES} 4-byte values at stream positions {@code p, p + stride, p + 2 * stride, p + 3 * stride}. */
@@ -127,12 +139,58 @@ public final class VectorByteStreamSplit {
    * how many values it wrote (none when the 8-byte kernels are off, see {@link #LONG_BYTES}).
    */
   public static int gatherLongs(byte[] a, int p, int stride, long[] dst, int off, int n) {
-    return LONG_BYTES == null ? 0 : gather8(a, p, stride, dst, null, off, n);
+    return LONG_BYTES != null ? gather8(a, p, stride, dst, null, off, n)
+        : HALVES ? gatherHalves(a, p, stride, dst, null, off, n) : 0;
   }
 
   /** As {@link #gatherLongs} for DOUBLE: the same bits. */
   public static int gatherDoubles(byte[] a, int p, int stride, double[] dst, int off, int n) {
-    return LONG_BYTES == null ? 0 : gather8(a, p, stride, null, dst, off, n);
+    return LONG_BYTES != null ? gather8(a, p, stride, null, dst, off, n)
+        : HALVES ? gatherHalves(a, p, stride, null, dst, off, n) : 0;
+  }
+
+  /**
+   * The 8-byte loop with 4 long lanes: 8 values per step, bytes 0-3 and 4-7 as two int vectors (each
+   * as {@link #gather4}), whose lanes two two-vector shuffles interleave into two long vectors. Where
+   * 512-bit vectors widen a stream's 8 bytes to 8 long lanes in one instruction, a 256-bit vector
+   * would take only 4 of them per load; the int halves use every loaded byte. Written out in full
+   * for the reason given at {@link #gather8}.
+   */
+  private static int gatherHalves(byte[] a, int p, int stride, long[] longs, double[] doubles, int off, int n) {
+    VectorSpecies<Byte> bytes = BYTES;
+    VectorOperators.Conversion<Byte, Integer> b2i = VectorOperators.B2I;
+    int end = n - 8;
+    int i = 0;
+    for (; i <= end; i += 8) {
+      int q = p + i;
+      IntVector b0 = (IntVector) ByteVector.fromArray(bytes, a, q).convertShape(b2i, INTS, 0);
+      IntVector b1 = (IntVector) ByteVector.fromArray(bytes, a, q + stride).convertShape(b2i, INTS, 0);
+      IntVector b2 = (IntVector) ByteVector.fromArray(bytes, a, q + 2 * stride).convertShape(b2i, INTS, 0);
+      IntVector b3 = (IntVector) ByteVector.fromArray(bytes, a, q + 3 * stride).convertShape(b2i, INTS, 0);
+      IntVector b4 = (IntVector) ByteVector.fromArray(bytes, a, q + 4 * stride).convertShape(b2i, INTS, 0);
+      IntVector b5 = (IntVector) ByteVector.fromArray(bytes, a, q + 5 * stride).convertShape(b2i, INTS, 0);
+      IntVector b6 = (IntVector) ByteVector.fromArray(bytes, a, q + 6 * stride).convertShape(b2i, INTS, 0);
+      IntVector b7 = (IntVector) ByteVector.fromArray(bytes, a, q + 7 * stride).convertShape(b2i, INTS, 0);
+      IntVector lo = b0.and(0xFF)
+          .or(b1.lanewise(VectorOperators.LSHL, 8).and(0xFF00))
+          .or(b2.lanewise(VectorOperators.LSHL, 16).and(0xFF_0000))
+          .or(b3.lanewise(VectorOperators.LSHL, 24));
+      IntVector hi = b4.and(0xFF)
+          .or(b5.lanewise(VectorOperators.LSHL, 8).and(0xFF00))
+          .or(b6.lanewise(VectorOperators.LSHL, 16).and(0xFF_0000))
+          .or(b7.lanewise(VectorOperators.LSHL, 24));
+      LongVector v0 = lo.rearrange(ZIP_LOW, hi).reinterpretAsLongs();
+      LongVector v1 = lo.rearrange(ZIP_HIGH, hi).reinterpretAsLongs();
+      int o = off + i;
+      if (longs != null) {
+        v0.intoArray(longs, o);
+        v1.intoArray(longs, o + 4);
+      } else {
+        v0.reinterpretAsDoubles().intoArray(doubles, o);
+        v1.reinterpretAsDoubles().intoArray(doubles, o + 4);
+      }
+    }
+    return i;
   }
 
   /**
@@ -186,17 +244,28 @@ public final class VectorByteStreamSplit {
    * more than C2 inlines into one method: see {@link #gather8}.)
    */
   public static int gatherFixed16(byte[] a, int p, int stride, long[] lo, long[] hi, byte[] dst, int dstPos, int n) {
-    if (LONG_BYTES == null) {
+    int step = longLanes();
+    if (step == 0) {
       return 0;
     }
-    int whole = n - n % LONG_LANES;
-    int run = Math.min(lo.length, hi.length) / LONG_LANES * LONG_LANES;
+    int whole = n - n % step;
+    int run = Math.min(lo.length, hi.length) / step * step;
     int done = 0;
     while (done < whole) {
       int m = Math.min(run, whole - done);
-      gather8(a, p + done, stride, lo, null, 0, m);
-      gather8(a, p + 8 * stride + done, stride, hi, null, 0, m);
-      interleave(lo, hi, m, dst, dstPos + 16 * done);
+      if (LONG_BYTES != null) {
+        gather8(a, p + done, stride, lo, null, 0, m);
+        gather8(a, p + 8 * stride + done, stride, hi, null, 0, m);
+        interleave(lo, hi, m, dst, dstPos + 16 * done);
+      } else {
+        gatherHalves(a, p + done, stride, lo, null, 0, m);
+        gatherHalves(a, p + 8 * stride + done, stride, hi, null, 0, m);
+        // A byte shuffle across a 256-bit vector is several AVX2 instructions: two word stores per value instead.
+        for (int i = 0, o = dstPos + 16 * done; i < m; i++, o += 16) {
+          LittleEndian.putLong(dst, o, lo[i]);
+          LittleEndian.putLong(dst, o + 8, hi[i]);
+        }
+      }
       done += m;
     }
     return done;
@@ -215,7 +284,7 @@ public final class VectorByteStreamSplit {
 
   /** Vector shape, for {@code VectorSupport.status()}. */
   public static String describe() {
-    return "BYTE_STREAM_SPLIT " + INTS.vectorBitSize() + "-bit";
+    return "BYTE_STREAM_SPLIT " + INTS.vectorBitSize() + "-bit" + (HALVES ? " (8-byte values as 4-byte halves)" : "");
   }
 
   /**
@@ -252,7 +321,7 @@ public final class VectorByteStreamSplit {
         ByteStreamSplitKernels.scalarLongs(a, lead, n, rows, longs, 1, n);
         done = gatherLongs(a, lead, n, longsVector, 1, n);
         ByteStreamSplitKernels.scalarLongs(a, lead + done, n, rows, longsVector, 1 + done, n - done);
-        if (done == 0 && LONG_BYTES != null || !Arrays.equals(longs, longsVector)) {
+        if (done == 0 && longLanes() > 0 || !Arrays.equals(longs, longsVector)) {
           return "vector BYTE_STREAM_SPLIT INT64 gather differs from scalar, " + n + " values";
         }
         double[] doubles = new double[n + 1];
@@ -260,7 +329,7 @@ public final class VectorByteStreamSplit {
         ByteStreamSplitKernels.scalarDoubles(a, lead, n, rows, doubles, 1, n);
         done = gatherDoubles(a, lead, n, doublesVector, 1, n);
         ByteStreamSplitKernels.scalarDoubles(a, lead + done, n, rows, doublesVector, 1 + done, n - done);
-        if (done == 0 && LONG_BYTES != null || !sameBits(doubles, doublesVector)) {
+        if (done == 0 && longLanes() > 0 || !sameBits(doubles, doublesVector)) {
           return "vector BYTE_STREAM_SPLIT DOUBLE gather differs from scalar, " + n + " values";
         }
         int m = n / 2;
@@ -269,7 +338,7 @@ public final class VectorByteStreamSplit {
         ByteStreamSplitKernels.scalarBytes(a, lead, m, 16, rows, fixed, 1, m);
         done = gatherFixed16(a, lead, m, rows[0], rows[1], fixedVector, 1, m);
         ByteStreamSplitKernels.scalarBytes(a, lead + done, m, 16, rows, fixedVector, 1 + 16 * done, m - done);
-        if (done == 0 && LONG_BYTES != null || !Arrays.equals(fixed, fixedVector)) {
+        if (done == 0 && longLanes() > 0 || !Arrays.equals(fixed, fixedVector)) {
           return "vector BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY(16) gather differs from scalar, " + m + " values";
         }
       }

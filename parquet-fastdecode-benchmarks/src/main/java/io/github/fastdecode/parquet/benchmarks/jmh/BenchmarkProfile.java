@@ -50,7 +50,7 @@ public enum BenchmarkProfile {
           List.of("\\.ByteStreamSplitBenchmark\\.", "-p", "type=DOUBLE,FLBA16"),
           List.of("\\.(Trino)?RleDictionaryIdsBenchmark\\.", "-p", "bitWidth=12", "-p", "shape=random"),
           List.of("\\.DictionaryDecodeBenchmark\\.", "-p", "type=INT64", "-p", "nullPercent=10"),
-          List.of("\\.DefinitionLevelsBenchmark\\.", "-p", "nullPercent=10"),
+          List.of("\\.DefinitionLevelsBenchmark\\.(parquetJava|fastdecode)$", "-p", "nullPercent=10"),
           List.of("\\.BooleanBenchmark\\.", "-p", "encoding=RLE", "-p", "shape=runs"),
           List.of("\\.(Trino)?ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
           List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"),

@@ -59,6 +59,7 @@ public class DefinitionLevelsBenchmark {
   int nullPercent;
 
   private final int[] levels = new int[VALUES_PER_PAGE];
+  private final boolean[] nulls = new boolean[VALUES_PER_PAGE];
   private RleValuesReader fastReader;
   private BenchmarkPages pages;
 
@@ -69,6 +70,22 @@ public class DefinitionLevelsBenchmark {
     fastReader = RleValuesReader.forLevels(MAX_LEVEL, true);
     Verify.samePagesAndCounts("RLE definition levels nullPercent=" + nullPercent + " via " + fastReader, pages,
         VALUES_PER_PAGE, levels, this::parquetJavaPage, levels, this::fastdecodePage);
+    for (int p = 0; p < PAGES; p++) {
+      int nonNull;
+      int maskNonNull;
+      try {
+        nonNull = parquetJavaPage(p);
+        maskNonNull = fastdecodeNullMaskPage(p);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+      for (int i = 0; i < VALUES_PER_PAGE; i++) {
+        if (nulls[i] != (levels[i] != MAX_LEVEL) || maskNonNull != nonNull) {
+          throw new IllegalStateException("RLE definition levels null mask nullPercent=" + nullPercent + " page " + p
+              + " value " + i + ": null " + nulls[i] + ", level " + levels[i] + "; non-null " + maskNonNull + ", parquet-java " + nonNull);
+        }
+      }
+    }
   }
 
   /** The pages of a null percentage (also {@link TrinoDefinitionLevelsBenchmark}'s). */
@@ -93,6 +110,26 @@ public class DefinitionLevelsBenchmark {
       nonNull += fastdecodePage(p);
     }
     return nonNull;
+  }
+
+  /**
+   * The null mask ({@code boolean[]}, true where null) and the non-null count, without the levels:
+   * what a flat optional column needs, and the like-for-like figure against Trino's nulls decoder,
+   * which fills a validity array of one byte per value ({@link #fastdecode} writes an int per level).
+   */
+  @Benchmark
+  public int fastdecodeNullMask() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += fastdecodeNullMaskPage(p);
+    }
+    return nonNull;
+  }
+
+  private int fastdecodeNullMaskPage(int p) throws IOException {
+    RleValuesReader r = fastReader;
+    pages.init(r, p);
+    return r.readNullMask(nulls, 0, VALUES_PER_PAGE, MAX_LEVEL);
   }
 
   private int parquetJavaPage(int p) throws IOException {
