@@ -78,7 +78,9 @@ import org.apache.parquet.schema.Type;
  * the pages holding selected rows, by the offset index), unless {@link PageSettings} (or the system
  * property {@code fastdecode.pages=parquet-hadoop}) asks for parquet-hadoop's pages. Encrypted files
  * always take parquet-hadoop's pages, through {@code ParquetFileReader}, checked as the next
- * paragraphs say.
+ * paragraphs say. With {@link PageSettings#withReadAhead} the next row group's chunks are fetched on
+ * the given executor while the current one is decoded (unfiltered scans); decoding stays on the
+ * caller's thread.
  *
  * <p>Before parquet-hadoop reads a row group, the reader checks that the chunks it will read lie
  * within the file and walks the page headers of the one chunk parquet-hadoop may read past its
@@ -673,6 +675,24 @@ public final class ParquetBatchReader implements Closeable {
     rowGroupRows = rowGroupRowsLeft;
     for (int i = 0; i < chunks.length; i++) {
       chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);
+    }
+    if (!filtered) {
+      readAheadAfter(index);
+    }
+  }
+
+  /**
+   * With read-ahead on ({@link PageSettings#withReadAhead}), starts fetching the first row group with
+   * rows after {@code index} while this one is decoded, if this library's chunk reading will read it.
+   */
+  private void readAheadAfter(int index) {
+    List<BlockMetaData> groups = file.getRowGroups();
+    for (int j = index + 1; j < groups.size(); j++) {
+      BlockMetaData b = groups.get(j);
+      if (b.getRowCount() > 0) {
+        pages.readAhead(b, j, columns);
+        return;
+      }
     }
   }
 

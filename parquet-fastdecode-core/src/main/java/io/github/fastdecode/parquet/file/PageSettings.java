@@ -15,6 +15,8 @@
  */
 package io.github.fastdecode.parquet.file;
 
+import java.util.concurrent.Executor;
+
 /**
  * How a file reader gets its pages: through this library's own chunk reading ({@link
  * RowGroupReader}: one positioned read per run of adjacent chunks, headers parsed from the buffer,
@@ -48,9 +50,13 @@ public final class PageSettings {
 
   private final int localPieceBytes;
   private final long maxChunkBytes;
+  private final Executor readAhead;
+  private final long readAheadBytes;
 
   private PageSettings(boolean parquetHadoopPages, boolean verifyChecksums, int holeBytes, int rangeBytes, PageBuffers buffers,
-      int localPieceBytes, long maxChunkBytes) {
+      int localPieceBytes, long maxChunkBytes, Executor readAhead, long readAheadBytes) {
+    this.readAhead = readAhead;
+    this.readAheadBytes = readAheadBytes;
     this.localPieceBytes = localPieceBytes;
     this.maxChunkBytes = maxChunkBytes;
     this.parquetHadoopPages = parquetHadoopPages;
@@ -72,17 +78,17 @@ public final class PageSettings {
       throw new IllegalArgumentException(SOURCE_PROPERTY + "=" + source + ": expected fastdecode or parquet-hadoop");
     }
     boolean checksums = !"false".equals(System.getProperty(CHECKSUMS_PROPERTY, "true"));
-    return new PageSettings(hadoop, checksums, DEFAULT_HOLE_BYTES, DEFAULT_RANGE_BYTES, null, DEFAULT_LOCAL_PIECE_BYTES, DEFAULT_MAX_CHUNK_BYTES);
+    return new PageSettings(hadoop, checksums, DEFAULT_HOLE_BYTES, DEFAULT_RANGE_BYTES, null, DEFAULT_LOCAL_PIECE_BYTES, DEFAULT_MAX_CHUNK_BYTES, null, 0);
   }
 
   /** Pages from parquet-hadoop's {@code ParquetFileReader} (true) or from this library's chunk reading (false). */
   public PageSettings withParquetHadoopPages(boolean parquetHadoop) {
-    return new PageSettings(parquetHadoop, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
+    return new PageSettings(parquetHadoop, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes, readAhead, readAheadBytes);
   }
 
   /** Whether a page whose header carries a CRC32 has it checked (this library's pages only). */
   public PageSettings withChecksumVerification(boolean verify) {
-    return new PageSettings(parquetHadoopPages, verify, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
+    return new PageSettings(parquetHadoopPages, verify, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes, readAhead, readAheadBytes);
   }
 
   /**
@@ -93,12 +99,12 @@ public final class PageSettings {
     if (holeBytes < 0 || rangeBytes < 0) {
       throw new IllegalArgumentException("hole " + holeBytes + " and range " + rangeBytes + " must not be negative");
     }
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes, readAhead, readAheadBytes);
   }
 
   /** Buffers to take from and give back to (one thread's); null: each reader allocates its own. */
   public PageSettings withBuffers(PageBuffers buffers) {
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes, readAhead, readAheadBytes);
   }
 
   /** The buffers readers share, or null. */
@@ -126,7 +132,7 @@ public final class PageSettings {
     if (bytes < 0) {
       throw new IllegalArgumentException("piece of " + bytes + " bytes");
     }
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, bytes, maxChunkBytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, bytes, maxChunkBytes, readAhead, readAheadBytes);
   }
 
   /**
@@ -139,7 +145,37 @@ public final class PageSettings {
     if (bytes < 0 || bytes > DEFAULT_MAX_CHUNK_BYTES) {
       throw new IllegalArgumentException("chunks of at most " + bytes + " bytes: must be in [0, " + DEFAULT_MAX_CHUNK_BYTES + "]");
     }
-    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, bytes);
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, bytes, readAhead, readAheadBytes);
+  }
+
+  /**
+   * Read-ahead: while the caller decodes a row group, the chunks of the next one it will read are
+   * fetched by a task on {@code executor} into a second set of buffers, when they total at most
+   * {@code maxBytes} (a larger row group is read when it is reached, as without read-ahead). The
+   * caller's thread still decodes everything; only the file's reads move to the executor, so a
+   * remote file's request latency, or a local file's copy from the page cache, overlaps the
+   * decoding. At most one fetch is under way per reader, so a reader holds at most {@code maxBytes}
+   * more than without read-ahead. The executor must run each task eventually (a reader waits for its
+   * fetch before it reads that row group, skips past it or closes); one that refuses a task just
+   * leaves that row group to be read when reached. Filtered scans read ahead only row groups they
+   * read whole. {@code executor} null (the default) turns read-ahead off.
+   */
+  public PageSettings withReadAhead(Executor executor, long maxBytes) {
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("read-ahead of " + maxBytes + " bytes");
+    }
+    return new PageSettings(parquetHadoopPages, verifyChecksums, holeBytes, rangeBytes, buffers, localPieceBytes, maxChunkBytes,
+        executor, executor == null ? 0 : maxBytes);
+  }
+
+  /** The executor fetching the next row group, or null when read-ahead is off ({@link #withReadAhead}). */
+  public Executor readAheadExecutor() {
+    return readAhead;
+  }
+
+  /** The most bytes one read-ahead fetches ({@link #withReadAhead}); 0 when off. */
+  public long readAheadBytes() {
+    return readAheadBytes;
   }
 
   /** The largest chunk read into this library's own buffer; see {@link #withMaxChunkBytes}. */
@@ -164,6 +200,6 @@ public final class PageSettings {
   public String toString() {
     return "PageSettings[" + (parquetHadoopPages ? "parquet-hadoop pages" : "fastdecode pages")
         + ", checksums " + (verifyChecksums ? "verified" : "not verified") + ", hole " + holeBytes + ", range " + rangeBytes + ", local pieces " + localPieceBytes
-        + ", chunks up to " + maxChunkBytes + "]";
+        + ", chunks up to " + maxChunkBytes + (readAhead == null ? "" : ", read-ahead up to " + readAheadBytes) + "]";
   }
 }

@@ -17,10 +17,15 @@ package io.github.fastdecode.parquet.file;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -51,7 +56,12 @@ import org.apache.parquet.io.SeekableInputStream;
  * file's size (times 1.25 for growth); a chunk larger than {@link PageSettings#maxChunkBytes} (at
  * most 2 GiB) is rejected: {@link #holds} tells a caller beforehand, so that it can read that row
  * group with parquet-hadoop, which reads such chunks in several buffers. Pages of a row group are valid until the next row group is read.
- * Not thread-safe; {@link #close()} closes the stream and frees the codecs' native state.
+ *
+ * <p>With read-ahead on ({@link PageSettings#withReadAhead}), {@link #readAhead} starts fetching the
+ * next row group's chunks on the settings' executor, into a second set of buffers, while the caller
+ * decodes the current one; {@link #read} of that row group then waits for the fetch instead of
+ * reading. Not thread-safe (the read-ahead task touches only its own buffers and stream); {@link
+ * #close()} waits for a fetch under way, closes the streams and frees the codecs' native state.
  */
 public final class RowGroupReader implements Closeable {
   private final InputFile input;
@@ -78,6 +88,32 @@ public final class RowGroupReader implements Closeable {
   /** Where each part was read: which buffer, and at which offset in it. */
   private int[] partRange = new int[8];
   private int[] partAt = new int[8];
+
+  /** The next row group's fetch on the read-ahead executor, or null ({@link #readAhead}). */
+  private Fetch ahead;
+  /** Buffers for the next fetch: the ones the last fetch replaced. */
+  private byte[][] spare = new byte[0][];
+  /** The stream the read-ahead tasks read through (one task at a time), opened on first use. */
+  private SeekableInputStream aheadStream;
+
+  /** A fetch of one row group's byte ranges into its own buffers, under way or done. */
+  private static final class Fetch {
+    final BlockMetaData block;
+    final int rowGroup;
+    final List<ColumnDescriptor> columns;
+    /** Start and end of each range, in pairs. */
+    final long[] ranges;
+    final byte[][] into;
+    final CompletableFuture<Void> done = new CompletableFuture<>();
+
+    Fetch(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] ranges, byte[][] into) {
+      this.block = block;
+      this.rowGroup = rowGroup;
+      this.columns = columns;
+      this.ranges = ranges;
+      this.into = into;
+    }
+  }
 
   /**
    * @param codecFactory decompresses codecs this package has no direct decoder for (LZO, BROTLI,
@@ -123,15 +159,6 @@ public final class RowGroupReader implements Closeable {
   }
 
   /**
-   * Reads the chunks of {@code columns} in row group {@code rowGroup} ({@code block}) and returns a
-   * page reader for each, in order. {@code maxPageBytes[i]} bounds the uncompressed size a page of
-   * column {@code i} may claim ({@code CodecExpansion} gives one from the chunk's codec and size).
-   *
-   * @throws PageReadException naming the column and the row group if a chunk is missing or does not
-   *     lie within the file
-   * @throws IOException if reading the file fails
-   */
-  /**
    * Whether every chunk of {@code columns} in {@code block} fits this reader's buffers (at most
    * {@link PageSettings#maxChunkBytes} bytes), so that {@link #read} and {@link #readSelected} can
    * read it. A column without a chunk counts as fitting ({@code read} reports it).
@@ -148,6 +175,15 @@ public final class RowGroupReader implements Closeable {
     return true;
   }
 
+  /**
+   * Reads the chunks of {@code columns} in row group {@code rowGroup} ({@code block}) and returns a
+   * page reader for each, in order. {@code maxPageBytes[i]} bounds the uncompressed size a page of
+   * column {@code i} may claim ({@code CodecExpansion} gives one from the chunk's codec and size).
+   *
+   * @throws PageReadException naming the column and the row group if a chunk is missing or does not
+   *     lie within the file
+   * @throws IOException if reading the file fails
+   */
   public PageReader[] read(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] maxPageBytes) throws IOException {
     return read(block, rowGroup, columns, maxPageBytes, null, null);
   }
@@ -183,6 +219,56 @@ public final class RowGroupReader implements Closeable {
     }
     ColumnChunkMetaData[] chunks = new ColumnChunkMetaData[n];
     String[] names = new String[n];
+    long[] ranges = plan(block, rowGroup, columns, rows, offsetIndexes, chunks, names);
+    if (!takeFetched(block, rowGroup, columns, rows, ranges)) {
+      fetch(ranges, stream());
+    }
+    PageReader[] pages = new PageReader[n];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      ChunkPageReader reader = readers[i];
+      if (reader == null) {
+        reader = new ChunkPageReader(names[i], codecs, settings.verifyChecksums(), shared);
+        readers[i] = reader;
+      }
+      ColumnChunkMetaData m = chunks[i];
+      if (partPage[k] == WHOLE) {
+        reader.reset(rowGroup, buffers[partRange[k]], partAt[k], (int) m.getTotalSize(), m.getValueCount(), m.getCodec(),
+            maxPageBytes[i], this, m.getStartingPos());
+        if (rows != null) {
+          reader.countRows(columns.get(i).getMaxRepetitionLevel() == 0);
+        }
+        k++;
+      } else {
+        OffsetIndex index = offsetIndexes[i];
+        reader.resetSelected(rowGroup, m.getCodec(), maxPageBytes[i], m.getStartingPos());
+        for (; k < parts && partColumn[k] == i; k++) {
+          int length = (int) (partEnd[k] - partStart[k]);
+          int p = partPage[k];
+          if (p == DICTIONARY) {
+            reader.selectDictionary(buffers[partRange[k]], partAt[k], length);
+          } else {
+            long first = index.getFirstRowIndex(p);
+            long next = p + 1 < index.getPageCount() ? index.getFirstRowIndex(p + 1) : block.getRowCount();
+            reader.selectPage(buffers[partRange[k]], partAt[k], length, partStart[k], p, first, (int) (next - first));
+          }
+        }
+        reader.selectionDone();
+      }
+      pages[i] = reader;
+    }
+    return pages;
+  }
+
+  /**
+   * Finds each column's chunk in {@code block} (into {@code chunks}, with its dotted name in {@code
+   * names}), checks it, lays out the parts to read (whole chunks, or a filtered chunk's dictionary
+   * and selected pages) and groups them into coalesced ranges; returns the ranges' starts and ends in
+   * pairs, and leaves where each part lands in the part fields.
+   */
+  private long[] plan(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, SelectedRows rows,
+      OffsetIndex[] offsetIndexes, ColumnChunkMetaData[] chunks, String[] names) {
+    int n = columns.size();
     for (int i = 0; i < n; i++) {
       ColumnDescriptor c = columns.get(i);
       names[i] = String.join(".", c.getPath());
@@ -238,42 +324,7 @@ public final class RowGroupReader implements Closeable {
         }
       }
     }
-    readParts(names, rowGroup);
-    PageReader[] pages = new PageReader[n];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-      ChunkPageReader reader = readers[i];
-      if (reader == null) {
-        reader = new ChunkPageReader(names[i], codecs, settings.verifyChecksums(), shared);
-        readers[i] = reader;
-      }
-      ColumnChunkMetaData m = chunks[i];
-      if (partPage[k] == WHOLE) {
-        reader.reset(rowGroup, buffers[partRange[k]], partAt[k], (int) m.getTotalSize(), m.getValueCount(), m.getCodec(),
-            maxPageBytes[i], this, m.getStartingPos());
-        if (rows != null) {
-          reader.countRows(columns.get(i).getMaxRepetitionLevel() == 0);
-        }
-        k++;
-      } else {
-        OffsetIndex index = offsetIndexes[i];
-        reader.resetSelected(rowGroup, m.getCodec(), maxPageBytes[i], m.getStartingPos());
-        for (; k < parts && partColumn[k] == i; k++) {
-          int length = (int) (partEnd[k] - partStart[k]);
-          int p = partPage[k];
-          if (p == DICTIONARY) {
-            reader.selectDictionary(buffers[partRange[k]], partAt[k], length);
-          } else {
-            long first = index.getFirstRowIndex(p);
-            long next = p + 1 < index.getPageCount() ? index.getFirstRowIndex(p + 1) : block.getRowCount();
-            reader.selectPage(buffers[partRange[k]], partAt[k], length, partStart[k], p, first, (int) (next - first));
-          }
-        }
-        reader.selectionDone();
-      }
-      pages[i] = reader;
-    }
-    return pages;
+    return planRanges(names, rowGroup);
   }
 
   /**
@@ -331,11 +382,11 @@ public final class RowGroupReader implements Closeable {
   }
 
   /**
-   * Reads the parts: sorted by position, parts at most {@link PageSettings#holeBytes()} apart (or
-   * overlapping) are read together, one positioned read per run, into the reused buffers; sets
-   * where each part landed.
+   * Groups the parts into ranges: sorted by position, parts at most {@link PageSettings#holeBytes()}
+   * apart (or overlapping) are read together, one positioned read per range; sets where each part
+   * lands (range and offset) and returns the ranges' starts and ends in pairs.
    */
-  private void readParts(String[] names, int rowGroup) throws IOException {
+  private long[] planRanges(String[] names, int rowGroup) {
     int n = parts;
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -367,30 +418,169 @@ public final class RowGroupReader implements Closeable {
       partRange[i] = ranges.size() - 1;
       partAt[i] = (int) (start - runStart);
     }
-    if (buffers.length < ranges.size()) {
-      buffers = Arrays.copyOf(buffers, ranges.size());
-    }
-    SeekableInputStream s = stream();
+    long[] pairs = new long[2 * ranges.size()];
     for (int r = 0; r < ranges.size(); r++) {
-      long start = ranges.get(r)[0];
-      int length = (int) (ranges.get(r)[1] - start);
-      byte[] b = buffers[r];
-      if ((b == null || b.length < length) && shared != null) {
-        byte[] kept = shared.take(length);
-        if (kept != null) {
-          shared.give(b);
-          b = kept;
-          buffers[r] = b;
-        }
-      }
-      if (b == null || b.length < length) {
-        long grown = b == null ? length : Math.max(length, (long) b.length + (b.length >> 2));
-        b = new byte[(int) Math.min(grown, Math.max(length, Math.min(fileLength, ChunkPageReader.MAX_ARRAY)))];
-        buffers[r] = b;
-      }
-      s.seek(start);
-      readFully(s, b, length);
+      pairs[2 * r] = ranges.get(r)[0];
+      pairs[2 * r + 1] = ranges.get(r)[1];
     }
+    return pairs;
+  }
+
+  /** Reads {@code ranges} (pairs of start and end) into {@link #buffers}, grown where needed, through {@code s}. */
+  private void fetch(long[] ranges, SeekableInputStream s) throws IOException {
+    int count = ranges.length / 2;
+    if (buffers.length < count) {
+      buffers = Arrays.copyOf(buffers, count);
+    }
+    for (int r = 0; r < count; r++) {
+      int length = (int) (ranges[2 * r + 1] - ranges[2 * r]);
+      buffers[r] = fit(buffers[r], length);
+      s.seek(ranges[2 * r]);
+      readFully(s, buffers[r], length);
+    }
+  }
+
+  /**
+   * {@code b} if it holds {@code length} bytes; otherwise a buffer that does, from the shared ones
+   * (giving {@code b} back) or new, grown by a quarter and bounded by the file's size.
+   */
+  private byte[] fit(byte[] b, int length) {
+    if ((b == null || b.length < length) && shared != null) {
+      byte[] kept = shared.take(length);
+      if (kept != null) {
+        shared.give(b);
+        return kept;
+      }
+    }
+    if (b == null || b.length < length) {
+      long grown = b == null ? length : Math.max(length, (long) b.length + (b.length >> 2));
+      return new byte[(int) Math.min(grown, Math.max(length, Math.min(fileLength, ChunkPageReader.MAX_ARRAY)))];
+    }
+    return b;
+  }
+
+  /**
+   * Starts fetching row group {@code rowGroup} ({@code block}), all of {@code columns}' chunks, on
+   * the read-ahead executor ({@link PageSettings#withReadAhead}), so that a later {@link #read} of the
+   * same row group and columns finds its bytes read. Nothing happens, and false is returned, when
+   * read-ahead is off, a fetch is already under way, the chunks total more than the read-ahead bound
+   * or do not check out (the read reports why), or the executor refuses the task. Call it after
+   * {@link #read} of the current row group: the pages handed out stay valid, the fetch fills other
+   * buffers.
+   */
+  public boolean readAhead(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns) {
+    Executor executor = settings.readAheadExecutor();
+    if (executor == null || ahead != null || !holds(block, columns)) {
+      return false;
+    }
+    long[] ranges;
+    try {
+      ranges = plan(block, rowGroup, columns, null, null, new ColumnChunkMetaData[columns.size()], new String[columns.size()]);
+    } catch (RuntimeException e) {
+      return false;
+    }
+    long total = 0;
+    for (int r = 0; r < ranges.length; r += 2) {
+      total += ranges[r + 1] - ranges[r];
+    }
+    if (total > settings.readAheadBytes()) {
+      return false;
+    }
+    SeekableInputStream s;
+    try {
+      if (aheadStream == null) {
+        aheadStream = input.newStream();
+      }
+      s = aheadStream;
+    } catch (IOException e) {
+      return false;
+    }
+    int count = ranges.length / 2;
+    byte[][] into = new byte[count][];
+    for (int r = 0; r < count; r++) {
+      into[r] = fit(r < spare.length ? spare[r] : null, (int) (ranges[2 * r + 1] - ranges[2 * r]));
+    }
+    for (int r = count; r < spare.length; r++) {
+      if (shared != null) {
+        shared.give(spare[r]);
+      }
+    }
+    spare = new byte[0][];
+    Fetch f = new Fetch(block, rowGroup, List.copyOf(columns), ranges, into);
+    try {
+      executor.execute(() -> {
+        try {
+          for (int r = 0; r < count; r++) {
+            s.seek(ranges[2 * r]);
+            readFully(s, into[r], (int) (ranges[2 * r + 1] - ranges[2 * r]));
+          }
+          f.done.complete(null);
+        } catch (Throwable t) {
+          f.done.completeExceptionally(t);
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      spare = into;
+      return false;
+    }
+    ahead = f;
+    return true;
+  }
+
+  /**
+   * Waits for the fetch under way, if any. If it fetched exactly {@code ranges} of this row group and
+   * columns for a whole-chunk read, its buffers become {@link #buffers} (the old ones are kept for
+   * the next fetch) and true is returned; a failed fetch then throws what the read would have. Any
+   * other fetch is dropped, its buffers kept for the next one.
+   */
+  private boolean takeFetched(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, SelectedRows rows, long[] ranges)
+      throws IOException {
+    Fetch f = ahead;
+    if (f == null) {
+      return false;
+    }
+    Throwable failure;
+    try {
+      f.done.get();
+      failure = null;
+    } catch (ExecutionException e) {
+      failure = e.getCause();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted waiting for row group " + f.rowGroup + "'s read-ahead");
+    }
+    ahead = null;
+    boolean same = rows == null && f.rowGroup == rowGroup && f.block == block && f.columns.equals(columns) && Arrays.equals(f.ranges, ranges);
+    if (!same) {
+      keepSpare(f.into);
+      return false;
+    }
+    if (failure != null) {
+      keepSpare(f.into);
+      if (failure instanceof IOException) {
+        throw (IOException) failure;
+      }
+      if (failure instanceof RuntimeException) {
+        throw (RuntimeException) failure;
+      }
+      if (failure instanceof Error) {
+        throw (Error) failure;
+      }
+      throw new IOException(failure);
+    }
+    keepSpare(buffers);
+    buffers = f.into;
+    return true;
+  }
+
+  /** Keeps {@code old} for the next fetch, giving back to the shared buffers whatever was kept before. */
+  private void keepSpare(byte[][] old) {
+    if (shared != null) {
+      for (byte[] b : spare) {
+        shared.give(b);
+      }
+    }
+    spare = old;
   }
 
   /** Whether the file holds {@code length} bytes from {@code offset}. */
@@ -414,8 +604,27 @@ public final class RowGroupReader implements Closeable {
 
   @Override
   public void close() throws IOException {
+    Fetch f = ahead;
+    ahead = null;
+    if (f != null) {
+      // The task may still be reading into its buffers through aheadStream: let it finish first.
+      try {
+        f.done.join();
+      } catch (RuntimeException e) {
+        // a failed fetch of a row group no one reads
+      }
+      keepSpare(f.into);
+    }
+    if (aheadStream != null) {
+      SeekableInputStream s = aheadStream;
+      aheadStream = null;
+      s.close();
+    }
     codecs.release();
     if (shared != null) {
+      for (byte[] b : spare) {
+        shared.give(b);
+      }
       for (byte[] b : buffers) {
         shared.give(b);
       }
@@ -426,6 +635,7 @@ public final class RowGroupReader implements Closeable {
       }
     }
     buffers = new byte[0][];
+    spare = new byte[0][];
     readers = new ChunkPageReader[0];
     if (stream != null) {
       SeekableInputStream s = stream;
