@@ -77,8 +77,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *       scan to scan in one {@link PageBuffers};
  *   <li>{@code ownPagesNoCrc}: the same without CRC verification, which prices the checksums;
  *   <li>{@code ownPagesFreshBuffers}: as {@code ownPages}, each scan allocating its own buffers (a
- *       file of one row group then reuses nothing).
+ *       file of one row group then reuses nothing);
+ *   <li>{@code ownPagesDictionaryIds}: as {@code ownPages}, the string column keeping its
+ *       dictionary ids ({@link ColumnBatch#keepDictionaryIds()}) instead of copying each row's
+ *       string into the batch: what an engine that keeps dictionaries reads (Spark's reader does,
+ *       pyarrow's {@code read_table(read_dictionary=...)} does).
  * </ul>
+ *
+ * <p>Like pyarrow's {@code read_table}, the scans decode every value into arrays and do not visit
+ * them afterwards (the values are counted); so these figures, not {@code SparkFileScanBenchmark}'s
+ * (which folds every value through each reader's accessors), are the ones to set beside
+ * {@code bench/pyarrow_filescan.py}'s.
  *
  * Setup checks once that the three scans return the same values (a checksum over every column).
  * Files are written once into {@code java.io.tmpdir} and reused. Score: milliseconds per whole-file
@@ -101,6 +110,7 @@ public class FileScanBenchmark {
 
   private Path path;
   private ColumnBatch[] batches;
+  private ColumnBatch[] idBatches;
   private final ParquetReadOptions options = ParquetReadOptions.builder().build();
   private final PageSettings hadoop = PageSettings.defaults().withParquetHadoopPages(true);
   private final PageSettings ownFresh = PageSettings.defaults().withParquetHadoopPages(false);
@@ -114,7 +124,9 @@ public class FileScanBenchmark {
     path = generatedFile(file);
     try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(path), null, options, own)) {
       batches = r.newBatches(BATCH, ColumnBatch.Layout.DENSE);
+      idBatches = r.newBatches(BATCH, ColumnBatch.Layout.DENSE);
     }
+    idBatches[2].keepDictionaryIds();
     arrays = new ParquetJavaArrays(BATCH);
     long expected = parquetJavaChecksum(path);
     for (PageSettings s : new PageSettings[] {hadoop, own, ownNoCrc, ownFresh}) {
@@ -122,6 +134,10 @@ public class FileScanBenchmark {
       if (actual != expected) {
         throw new IllegalStateException(file + " with " + s + ": checksum " + actual + ", parquet-java's " + expected);
       }
+    }
+    long withIds = checksum(path, own, idBatches);
+    if (withIds != expected) {
+      throw new IllegalStateException(file + " keeping dictionary ids: checksum " + withIds + ", parquet-java's " + expected);
     }
   }
 
@@ -150,6 +166,11 @@ public class FileScanBenchmark {
     return scan(ownFresh);
   }
 
+  @Benchmark
+  public long ownPagesDictionaryIds() throws IOException {
+    return scan(new LocalInputFile(path), options, own, idBatches);
+  }
+
   private long scan(PageSettings settings) throws IOException {
     return scan(new LocalInputFile(path), options, settings, batches);
   }
@@ -174,20 +195,29 @@ public class FileScanBenchmark {
 
   /** Every value of every column folded into one number, through this library. */
   long checksum(Path file, PageSettings settings) throws IOException {
+    return checksum(file, settings, batches);
+  }
+
+  /** The fold into {@code into}; a string column keeping dictionary ids is folded through its dictionary. */
+  long checksum(Path file, PageSettings settings, ColumnBatch[] into) throws IOException {
+    ColumnBatch[] batches = into;
     long h = 0;
     try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(file), null, options, settings)) {
       int n;
       while ((n = r.nextBatch(batches)) > 0) {
         long[] ids = batches[0].longs();
         double[] prices = batches[1].doubles();
-        io.github.fastdecode.parquet.BinaryBatch names = batches[2].binaries();
+        boolean viaIds = batches[2].hasDictionaryIds();
+        io.github.fastdecode.parquet.BinaryBatch names = viaIds ? batches[2].dictionary().binaries() : batches[2].binaries();
+        int[] nameIds = viaIds ? batches[2].dictionaryIds() : null;
         int[] qty = batches[3].ints();
         boolean[] nulls = batches[3].nulls();
         int k = 0;
         for (int i = 0; i < n; i++) {
           h = h * 31 + ids[i];
           h = h * 31 + Double.doubleToRawLongBits(prices[i]);
-          h = h * 31 + ColumnScans.bytesHash(names.bytes(), names.offset(i), names.length(i));
+          int e = viaIds ? nameIds[i] : i;
+          h = h * 31 + ColumnScans.bytesHash(names.bytes(), names.offset(e), names.length(e));
           h = h * 31 + (nulls[i] ? -1 : qty[k++]);
         }
       }
@@ -286,7 +316,10 @@ public class FileScanBenchmark {
     return values;
   }
 
-  /** The benchmark file of {@code layout}, written on first use. */
+  /**
+   * The benchmark file of {@code layout} ({@code snappy_v1} or {@code plain_v2}, one row group; with
+   * {@code _groups} appended, row groups of 8 MiB), written on first use.
+   */
   static synchronized Path generatedFile(String layout) throws IOException {
     Path file = Path.of(System.getProperty("java.io.tmpdir"), "parquet-fastdecode-filescan-" + layout + "-" + ROWS + ".parquet");
     if (Files.isRegularFile(file)) {
@@ -295,9 +328,15 @@ public class FileScanBenchmark {
     Path partial = Files.createTempFile(file.getParent(), "filescan", ".partial");
     ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(new LocalOutputFile(partial)).withType(SCHEMA)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
-    if (layout.equals("snappy_v1")) {
+    // "<layout>_groups": the same table in row groups of 8 MiB instead of one (ReadAheadBenchmark).
+    boolean small = layout.endsWith("_groups");
+    String base = small ? layout.substring(0, layout.length() - "_groups".length()) : layout;
+    if (small) {
+      b = b.withRowGroupSize(8L << 20);
+    }
+    if (base.equals("snappy_v1")) {
       b = b.withWriterVersion(WriterVersion.PARQUET_1_0).withCompressionCodec(CompressionCodecName.SNAPPY);
-    } else if (layout.equals("plain_v2")) {
+    } else if (base.equals("plain_v2")) {
       b = b.withWriterVersion(WriterVersion.PARQUET_2_0).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
           .withDictionaryEncoding(false).withDictionaryEncoding("name", true).withByteStreamSplitEncoding("price", true);
     } else {
