@@ -153,13 +153,13 @@ public class ReadAheadBenchmark {
         @Override
         public void readFully(byte[] bytes, int start, int len) throws IOException {
           request(len);
-          super.readFully(bytes, start, len);
+          in.readFully(bytes, start, len); // LocalInputFile's stream has no read(byte[], int, int) of its own: a delegating readFully would read it byte by byte
         }
 
         @Override
         public void readFully(ByteBuffer buf) throws IOException {
           request(buf.remaining());
-          super.readFully(buf);
+          in.readFully(buf);
         }
       };
     }
