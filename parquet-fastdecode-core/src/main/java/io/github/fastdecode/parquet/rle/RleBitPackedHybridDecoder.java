@@ -37,6 +37,11 @@ public final class RleBitPackedHybridDecoder {
   /** Shortest read that uses the vector kernels: vector code pays off once C2 has compiled it. */
   private static final int VECTOR_MIN_COUNT = 32;
 
+  /** Whether a run's first header byte is that of a bit-packed run of more than 4 groups (one-byte header). */
+  private static boolean longPackedHeader(int h) {
+    return (h & 0x81) == 1 && h > 9;
+  }
+
   private final String encoding;
   /** Extracted values on their way to a mask; made on first use. */
   private int[] scratch;
@@ -422,7 +427,10 @@ public final class RleBitPackedHybridDecoder {
     boolean wholeRuns = vector && bitWidth == 1 && level == 1 && VectorSupport.on();
     while (done < n) {
       if (runLeft == 0) {
-        if (wholeRuns) {
+        // A long bit-packed run next (at 50% nulls nearly every run: 63 groups) goes straight to the
+        // general loop: calling the whole-run loop only to stop there cost 50% nulls about 13%
+        // (fastdecodeNullMask, JDK 25, 512-bit vectors: 0.106 -> 0.120 ns per value).
+        if (wholeRuns && (pos >= end || !longPackedHeader(data[pos]))) {
           int k = widthOneRunsNotEqual(dst, off + done, off + n, false);
           equal += runOnes;
           done += k;
@@ -430,8 +438,10 @@ public final class RleBitPackedHybridDecoder {
           if (k > 0 || runLeft != 0) {
             continue;
           }
+          nextRun(n - done);
+        } else {
+          nextRun(n - done);
         }
-        nextRun(n - done);
       }
       int m = (int) Math.min(runLeft, n - done);
       int at = off + done;
