@@ -490,16 +490,13 @@ public final class RleBitPackedHybridDecoder {
         // (fastdecodeNullMask, JDK 25, 512-bit vectors: 0.106 -> 0.120 ns per value).
         if (wholeRuns && (pos >= end || !longPackedHeader(data[pos]))) {
           int k = widthOneRunsNotEqual(dst, off + done, off + n, false);
-          equal += runOnes;
-          done += k;
-          // Past short runs, or at a long bit-packed run whose header it read: the loop goes on.
-          if (k > 0 || runLeft != 0) {
+          if (k > 0) {
+            equal += runOnes;
+            done += k;
             continue;
           }
-          nextRun(n - done);
-        } else {
-          nextRun(n - done);
         }
+        nextRun(n - done);
       }
       int m = (int) Math.min(runLeft, n - done);
       int at = off + done;
@@ -520,9 +517,8 @@ public final class RleBitPackedHybridDecoder {
    * {@link #widthOneRuns} into booleans: {@code dst[i] = } (value i is 1) when {@code whenSet}, (it
    * is 0) otherwise, a vector of {@link VectorBitUnpacker#byteLanes()} booleans per step (a null
    * mask from levels with scattered nulls, where the general loop's cost is per run). Stops where
-   * {@link #widthOneRuns} stops, and at a bit-packed run of more than 4 groups, whose one-byte
-   * header it reads (making it the current run, for the general loop); returns how many values it
-   * wrote, and how many of them are 1 in {@link #runOnes}.
+   * {@link #widthOneRuns} stops, and before a bit-packed run of more than 4 groups; returns how
+   * many values it wrote, and how many of them are 1 in {@link #runOnes}.
    */
   private int widthOneRunsNotEqual(boolean[] dst, int at, int limit, boolean whenSet) {
     byte[] d = data;
@@ -545,15 +541,6 @@ public final class RleBitPackedHybridDecoder {
       // the values', and with 16 groups allowed here 50% nulls measured slower.
       if (h <= 0 || p + half + 10 > end || o + ((m + lanes - 1) & -lanes) > limit
           || (rleBits + 1 & -2L) != 0 || (half & packedMask) > 4) {
-        if (h > 0 && (half & packedMask) > 4) {
-          // A long bit-packed run (at 50% nulls nearly every run: 63 groups): its header is read
-          // here, as nextRun would read it, so that reaching it costs the general loop nothing more
-          // than it did before this loop existed.
-          packed = true;
-          runLeft = (long) half << 3;
-          bit = 8L * (p + 1);
-          p = Math.min(end, p + 1 + half);
-        }
         break;
       }
       int advance = stepBytes & packedMask;
