@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
@@ -111,6 +112,79 @@ class RleShortRunsTest {
     }
     for (int i = 0; i < GUARD; i++) {
       assertEquals(SENTINEL, dst[i], where + ": written before the range");
+    }
+  }
+
+  /**
+   * Width 1 (where short runs of both kinds take one branch-free loop) over hand-built runs: bit-packed
+   * runs of 1 to 63 groups (the loop stops at those above 16 and hands them on), RLE runs of 1 to 40
+   * values with values 0 and 1 and, now and then, 2 to 255 (a width-1 run's value byte, which
+   * parquet-java returns as it is), and RLE runs with two-byte headers. Read in seeded steps of 1 to
+   * 300 with a bound of 256 (nothing stops) and of 2 (reads stop before runs of 2 and above, which
+   * the general read then takes), with guard cells after the range.
+   */
+  @Test
+  void widthOneRunsOfEveryKindMatchParquetJava() throws IOException {
+    long seed = SEED + 1;
+    Random random = new Random(seed);
+    ByteArrayOutputStream page = new ByteArrayOutputStream();
+    int n = 0;
+    for (int run = 0; run < 800; run++) {
+      int kind = random.nextInt(6);
+      if (kind <= 1) {
+        int groups = kind == 0 ? 1 + random.nextInt(16) : 17 + random.nextInt(47);
+        page.write(groups << 1 | 1);
+        for (int g = 0; g < groups; g++) {
+          page.write(random.nextInt(256));
+        }
+        n += 8 * groups;
+      } else if (kind <= 4) {
+        int length = 1 + random.nextInt(40);
+        page.write(length << 1);
+        page.write(random.nextInt(12) == 0 ? 2 + random.nextInt(254) : random.nextInt(2));
+        n += length;
+      } else {
+        int length = 64 + random.nextInt(200);
+        int header = length << 1;
+        page.write(header & 0x7F | 0x80);
+        page.write(header >>> 7);
+        page.write(random.nextInt(2));
+        n += length;
+      }
+    }
+    byte[] runs = page.toByteArray();
+    int[] expected = oracle(runs, 1, n);
+    for (int bound : new int[] {256, 2}) {
+      long planSeed = random.nextLong();
+      String where = "bound " + bound + " plan seed " + planSeed + " (SEED " + seed + ")";
+      Random plan = new Random(planSeed);
+      RleBitPackedHybridDecoder d = new RleBitPackedHybridDecoder("test");
+      d.init(runs, 0, runs.length, 1);
+      int[] dst = new int[n + GUARD];
+      Arrays.fill(dst, SENTINEL);
+      for (int pos = 0; pos < n; ) {
+        int k = Math.min(n - pos, 1 + plan.nextInt(300));
+        int read = 0;
+        while (read < k) {
+          read += d.readIntsWhileRleBelow(dst, pos + read, k - read, bound);
+          if (read < k) {
+            assertTrue(Integer.compareUnsigned(expected[pos + read], bound) >= 0, where + ": stopped at " + (pos + read));
+            int rest = Math.min(k - read, d.runLength(k - read));
+            d.readInts(dst, pos + read, rest);
+            read += rest;
+          }
+        }
+        for (int i = pos + k; i < n + GUARD; i++) {
+          assertEquals(SENTINEL, dst[i], where + ": written past the range of the read at " + pos);
+        }
+        for (int i = 0; i < k; i++) {
+          if (dst[pos + i] != expected[pos + i]) {
+            throw new AssertionError(where + ": value " + (pos + i) + " is " + dst[pos + i] + ", expected " + expected[pos + i]);
+          }
+        }
+        Arrays.fill(dst, pos + k, n, SENTINEL);
+        pos += k;
+      }
     }
   }
 

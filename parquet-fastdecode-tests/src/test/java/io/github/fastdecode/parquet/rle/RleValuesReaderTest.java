@@ -284,6 +284,68 @@ class RleValuesReaderTest {
     }
   }
 
+  /**
+   * Null masks over short runs of both kinds mixed with bit-packed runs of 5 to 63 groups (whose
+   * headers the whole-run loop reads and hands to the general loop) and RLE runs with long headers,
+   * read in batches of 32 to 500 values (so that batches end at every kind of run boundary, and
+   * just after a long run's header): the masks and non-null counts match parquet-java's levels.
+   */
+  @Test
+  void nullMasksOverLongBitPackedRunsMatchParquetJava() throws Exception {
+    long seed = SEED + 19;
+    Random random = new Random(seed);
+    ByteArrayOutputStream page = new ByteArrayOutputStream();
+    int n = 0;
+    for (int run = 0; run < 600; run++) {
+      int kind = random.nextInt(5);
+      if (kind <= 1) {
+        int groups = kind == 0 ? 1 + random.nextInt(4) : 5 + random.nextInt(59);
+        page.write(groups << 1 | 1);
+        for (int g = 0; g < groups; g++) {
+          page.write(random.nextInt(256));
+        }
+        n += 8 * groups;
+      } else if (kind <= 3) {
+        int length = 1 + random.nextInt(40);
+        page.write(length << 1);
+        page.write(random.nextInt(2));
+        n += length;
+      } else {
+        int length = 64 + random.nextInt(200);
+        int header = length << 1;
+        page.write(header & 0x7F | 0x80);
+        page.write(header >>> 7);
+        page.write(random.nextInt(2));
+        n += length;
+      }
+    }
+    byte[] bytes = page.toByteArray();
+    ParquetJavaRawRle oracle = new ParquetJavaRawRle(1);
+    oracle.initFromPage(n, InputKind.HEAP.open(bytes));
+    int[] expected = new int[n];
+    for (int i = 0; i < n; i++) {
+      expected[i] = oracle.readInteger();
+    }
+    long nonNull = IntStream.of(expected).filter(v -> v == 1).count();
+    int[] batches = {32, 33, 40, 64, 65, 100, 129, 200, 500};
+    for (int first = 0; first < batches.length; first++) {
+      String label = "seed " + seed + ", batches from " + batches[first];
+      RleValuesReader r = RleValuesReader.forLevels(1, false);
+      r.initFromPage(n, InputKind.HEAP.open(bytes));
+      boolean[] isNull = new boolean[n];
+      int counted = 0;
+      for (int off = 0, b = first; off < n; b = (b + 1) % batches.length) {
+        int k = Math.min(batches[b], n - off);
+        counted += r.readNullMask(isNull, off, k, 1);
+        off += k;
+      }
+      for (int i = 0; i < n; i++) {
+        assertEquals(expected[i] == 0, isNull[i], label + ": mask " + i);
+      }
+      assertEquals(nonNull, counted, label);
+    }
+  }
+
   @Test
   void corruptPagesFailCleanly() {
     for (int width : new int[] {1, 5, 17}) {

@@ -60,6 +60,7 @@ public class DefinitionLevelsBenchmark {
 
   private final int[] levels = new int[VALUES_PER_PAGE];
   private final boolean[] nulls = new boolean[VALUES_PER_PAGE];
+  private final long[] validity = new long[(VALUES_PER_PAGE + 63) / 64];
   private RleValuesReader fastReader;
   private BenchmarkPages pages;
 
@@ -73,14 +74,18 @@ public class DefinitionLevelsBenchmark {
     for (int p = 0; p < PAGES; p++) {
       int nonNull;
       int maskNonNull;
+      int bitsNonNull;
       try {
         nonNull = parquetJavaPage(p);
         maskNonNull = fastdecodeNullMaskPage(p);
+        bitsNonNull = fastdecodeValidityBitsPage(p);
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
       for (int i = 0; i < VALUES_PER_PAGE; i++) {
-        if (nulls[i] != (levels[i] != MAX_LEVEL) || maskNonNull != nonNull) {
+        boolean valid = (validity[i >>> 6] >>> i & 1) != 0;
+        if (nulls[i] != (levels[i] != MAX_LEVEL) || valid != (levels[i] == MAX_LEVEL) || maskNonNull != nonNull
+            || bitsNonNull != nonNull) {
           throw new IllegalStateException("RLE definition levels null mask nullPercent=" + nullPercent + " page " + p
               + " value " + i + ": null " + nulls[i] + ", level " + levels[i] + "; non-null " + maskNonNull + ", parquet-java " + nonNull);
         }
@@ -114,14 +119,42 @@ public class DefinitionLevelsBenchmark {
 
   /**
    * The null mask ({@code boolean[]}, true where null) and the non-null count, without the levels:
-   * what a flat optional column needs, and the like-for-like figure against Trino's nulls decoder,
-   * which fills a validity array of one byte per value ({@link #fastdecode} writes an int per level).
+   * what a flat optional column's batch holds ({@link #fastdecode} writes an int per level). Trino's
+   * nulls decoder writes a bit per row, not a byte: {@link #fastdecodeValidityBits} is that figure.
    */
   @Benchmark
   public int fastdecodeNullMask() throws IOException {
     int nonNull = 0;
     for (int p = 0; p < PAGES; p++) {
       nonNull += fastdecodeNullMaskPage(p);
+    }
+    return nonNull;
+  }
+
+  /**
+   * A validity bitmap (bit set where the value is defined, 64 rows per {@code long}) and the
+   * non-null count: the same output as Trino's nulls decoder ({@link TrinoDefinitionLevelsBenchmark}
+   * fills a bitmap), through {@code RleValuesReader.readLevelBits}, with a bit count for the non-null
+   * rows. {@link #fastdecodeNullMask} writes a {@code boolean} per row instead.
+   */
+  @Benchmark
+  public int fastdecodeValidityBits() throws IOException {
+    int nonNull = 0;
+    for (int p = 0; p < PAGES; p++) {
+      nonNull += fastdecodeValidityBitsPage(p);
+    }
+    return nonNull;
+  }
+
+  private int fastdecodeValidityBitsPage(int p) throws IOException {
+    RleValuesReader r = fastReader;
+    pages.init(r, p);
+    if (r.readLevelBits(validity, VALUES_PER_PAGE, false) != VALUES_PER_PAGE) {
+      throw new IllegalStateException("a definition level above 1 on page " + p);
+    }
+    int nonNull = 0;
+    for (long w : validity) {
+      nonNull += Long.bitCount(w);
     }
     return nonNull;
   }
