@@ -200,7 +200,8 @@ final class NestedAssembly {
     if (b.offsets[1].length < rc + n + 1) {
       b.offsets[1] = Arrays.copyOf(b.offsets[1], grown(b.offsets[1].length, rc + n + 1));
     }
-    if (levels[1].length < ec + n) {
+    boolean fromNulls = b.elementLevelsFromNulls;
+    if (!fromNulls && levels[1].length < ec + n) {
       levels[1] = Arrays.copyOf(levels[1], grown(levels[1].length, ec + n));
     }
     // A column whose elements cannot be null keeps its flags all false: they are grown, never written.
@@ -245,10 +246,25 @@ final class NestedAssembly {
         carry = holeBits >>> ((end - 1) & 63) & 1;
       }
     }
-    // Element pass.
+    // Element pass. Where an element's definition level is its null flag (or the same for all),
+    // the levels are made from the flags on request ({@link #elementLevelsFromNulls}).
     int[] elements = levels[1];
     int e = ec;
-    if (nullable) {
+    if (fromNulls) {
+      if (nullable) {
+        boolean[] nulls = b.nulls;
+        int maxDef = b.maxDef;
+        for (int i = pos; i < end; i++) {
+          int d = def[i];
+          nulls[e] = IS_TRUE[(d - maxDef) >>> 31];
+          e += (reach - 1 - d) >>> 31;
+        }
+      } else {
+        for (int i = pos; i < end; i++) {
+          e += (reach - 1 - def[i]) >>> 31;
+        }
+      }
+    } else if (nullable) {
       boolean[] nulls = b.nulls;
       int maxDef = b.maxDef;
       for (int i = pos; i < end; i++) {
@@ -282,6 +298,26 @@ final class NestedAssembly {
     b.offsets[1][rc] = ec;
     b.nullCount = ec - b.valueCount;
     b.levelsDeferred = true;
+    b.elementLevelsDeferred = b.elementLevelsFromNulls;
+  }
+
+  /**
+   * Makes the element positions' definition levels of a batch assembled by {@link #appendOneLevel}
+   * whose column has at most one optional field below its repeated one: the column's maximum where
+   * the element is not null, one less where it is.
+   */
+  static void elementLevelsFromNulls(ColumnBatch b) {
+    int ec = b.positionCounts[1];
+    int[] elements = b.positionLevels[1];
+    if (elements.length < ec) {
+      elements = b.positionLevels[1] = new int[grown(elements.length, ec)];
+    }
+    boolean[] nulls = b.nulls;
+    int maxDef = b.maxDef;
+    for (int k = 0; k < ec; k++) {
+      elements[k] = nulls[k] ? maxDef - 1 : maxDef;
+    }
+    b.elementLevelsDeferred = false;
   }
 
   /**
@@ -298,6 +334,9 @@ final class NestedAssembly {
     }
     int[] rep = b.repetitionLevels;
     int[] def = b.definitionLevels;
+    if (b.elementLevelsDeferred) {
+      elementLevelsFromNulls(b);
+    }
     int[] rows = b.positionLevels[0];
     int[] elements = b.positionLevels[1];
     int[] offsets = b.offsets[1];
