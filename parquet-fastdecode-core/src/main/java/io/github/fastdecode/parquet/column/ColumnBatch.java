@@ -136,6 +136,14 @@ public final class ColumnBatch {
   boolean levelsDeferred;
   /** While a read of one repeated level is assembled: 1 when its last entry was a null or empty list. */
   long afterHole;
+  /**
+   * One repeated level with at most one optional field below it (a list of optional or required
+   * primitives, a map's key or value): an element position's definition level is the column's
+   * maximum less its null flag, so the assembly leaves the element levels to be made on request.
+   */
+  final boolean elementLevelsFromNulls;
+  /** Whether the element positions' levels are still to be made from the null flags ({@link #elementLevelsFromNulls}). */
+  boolean elementLevelsDeferred;
 
   int entryCount;
   int valueCount;
@@ -177,6 +185,7 @@ public final class ColumnBatch {
     this.definitionLevels = nested || maxDef > 1 ? new int[capacity] : null;
     this.repetitionLevels = nested ? new int[capacity] : null;
     this.positionCounts = new int[maxRep + 1];
+    boolean fromNulls = false;
     if (schema == null) {
       fieldDefinitionLevels = null;
       repeatedDefinitionLevels = null;
@@ -197,6 +206,7 @@ public final class ColumnBatch {
           repeatedDefinitionLevels[schema.getMaxRepetitionLevel(prefix)] = fieldDefinitionLevels[i];
         }
       }
+      fromNulls = maxRep == 1 && maxDef - repeatedDefinitionLevels[1] <= 1;
       if (nested) {
         offsets = new int[maxRep + 1][];
         positionLevels = new int[maxRep + 1][];
@@ -211,6 +221,7 @@ public final class ColumnBatch {
         positionLevels = null;
       }
     }
+    this.elementLevelsFromNulls = fromNulls;
   }
 
   /**
@@ -342,6 +353,7 @@ public final class ColumnBatch {
   void clear() {
     dictionary = null;
     levelsDeferred = false;
+    elementLevelsDeferred = false;
     afterHole = 0;
     entryCount = 0;
     valueCount = 0;
@@ -473,6 +485,9 @@ public final class ColumnBatch {
    * The definition level reached at each position of {@code level}, valid at {@code [0,
    * positionCount(level))}. For a flat column (level 0) it is {@link #definitionLevels()}, kept
    * when the maximum definition level is above 1, and null otherwise ({@link #nulls()} says all).
+   * For a column with one repeated field and at most one optional field below it (where the level
+   * is the maximum less the null flag), the innermost level's array is made from {@link #nulls()}
+   * on the first call after a read.
    */
   public int[] positionDefinitionLevels(int level) {
     Objects.checkIndex(level, maxRep + 1);
@@ -480,6 +495,9 @@ public final class ColumnBatch {
       return definitionLevels;
     }
     requirePathLevels();
+    if (elementLevelsDeferred && level == maxRep) {
+      NestedAssembly.elementLevelsFromNulls(this);
+    }
     return positionLevels[level];
   }
 
@@ -531,8 +549,9 @@ public final class ColumnBatch {
       return;
     }
     int[] levels = positionDefinitionLevels(level);
+    boolean[] isTrue = NestedAssembly.IS_TRUE;
     for (int p = 0; p < n; p++) {
-      dst[p] = levels[p] < definitionLevel;
+      dst[p] = isTrue[(levels[p] - definitionLevel) >>> 31]; // levels are non-negative: no overflow, no branch
     }
   }
 

@@ -69,6 +69,10 @@ public final class RecordNode {
   final ColumnBatch leaf;
 
   private boolean[] nulls = new boolean[0];
+  /** Whether {@link #nulls} is still to be made for the last read (on the first call of {@link #nulls()}). */
+  private boolean nullsStale;
+  /** Whether {@link #nulls} may hold a true flag anywhere (false: all false, nothing to clear). */
+  private boolean nullsDirty;
   private int positionCount;
   private int[] offsets = NO_OFFSETS;
 
@@ -153,15 +157,47 @@ public final class RecordNode {
     return positionCount;
   }
 
-  /** One flag per position, valid at {@code [0, positionCount())}: whether the node is null there. */
+  /**
+   * One flag per position, valid at {@code [0, positionCount())}: whether the node is null there.
+   * A list's, map's or struct's flags are made on the first call after a read (one pass over the
+   * positions' definition levels; none for a node that cannot be null at its level), so reads that
+   * never ask pay nothing for them.
+   */
   public boolean[] nulls() {
+    if (nullsStale) {
+      makeNulls();
+    }
     return nulls;
   }
 
   /** Whether the node is null at {@code position}. */
   public boolean isNull(int position) {
     Objects.checkIndex(position, positionCount);
-    return nulls[position];
+    return nulls()[position];
+  }
+
+  /**
+   * Fills {@link #nulls} for the last read. A node whose definition level no position of its level
+   * can be below (a required field directly under a list, or at the top level) is never null: its
+   * flags stay all false, cleared once if an earlier read set some.
+   */
+  private void makeNulls() {
+    int n = positionCount;
+    if (nulls.length < n) {
+      nulls = new boolean[Math.max(n, nulls.length + (nulls.length >> 1))];
+      nullsDirty = false;
+    }
+    int lowest = level == 0 ? 0 : leaf.repeatedDefinitionLevels[level];
+    if (definitionLevel <= lowest) {
+      if (nullsDirty) {
+        Arrays.fill(nulls, false);
+        nullsDirty = false;
+      }
+    } else {
+      leaf.fillNulls(level, definitionLevel, nulls);
+      nullsDirty = true;
+    }
+    nullsStale = false;
   }
 
   /**
@@ -188,10 +224,7 @@ public final class RecordNode {
       nulls = leaf.nulls();
     } else {
       positionCount = leaf.positionCount(level);
-      if (nulls.length < positionCount) {
-        nulls = new boolean[Math.max(positionCount, nulls.length + (nulls.length >> 1))];
-      }
-      leaf.fillNulls(level, definitionLevel, nulls);
+      nullsStale = true;
       if (kind != Kind.STRUCT) {
         offsets = leaf.offsets(level + 1);
       }
