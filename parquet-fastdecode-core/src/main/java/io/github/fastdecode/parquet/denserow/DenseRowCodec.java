@@ -529,7 +529,32 @@ public final class DenseRowCodec {
             }
           }
         }
-        byte[] record = packMask != 0 ? widthRecord(slots[node], from, from + count) : null;
+        if (packMask == 0) {
+          for (int i = 0; i < count; i++) {
+            if (nullable && nulls[from + i]) {
+              out[o + i] += 1;
+              continue;
+            }
+            int start = offs[from + i];
+            int end = offs[from + i + 1];
+            long sum = 0;
+            for (int e = start - base; e < end - base; e++) {
+              sum += s[e];
+            }
+            out[o + i] += (int) (sum + varintSize(end - start + add));
+          }
+          break;
+        }
+        // Packable children: one pass per child over all of its values, container by container
+        // (the values' varint bytes and OR, the choice, its bytes and width nibble), then one pass
+        // over the containers for the headers and the other child's element sizes.
+        byte[] record = widthRecord(slots[node], from, from + count);
+        Arrays.fill(record, from, from + count, (byte) 0);
+        for (int c = 0; c < v.children.length; c++) {
+          if ((packMask & (1 << c)) != 0) {
+            choose(v.children[c], offs, nullable ? nulls : null, from, count, record, c << 2, out, o);
+          }
+        }
         for (int i = 0; i < count; i++) {
           if (nullable && nulls[from + i]) {
             out[o + i] += 1;
@@ -543,22 +568,8 @@ public final class DenseRowCodec {
               sum += s[e];
             }
           }
-          long header = end - start;
-          if (packMask != 0) {
-            int widths = 0;
-            for (int c = 0; c < v.children.length; c++) {
-              if ((packMask & (1 << c)) != 0) {
-                long choice = packChoice(v.children[c], start, end);
-                sum += choice >>> 4;
-                widths |= (int) (choice & 0xF) << (c << 2);
-              }
-            }
-            record[from + i] = (byte) widths;
-            int flag = widths != 0 ? 1 : 0;
-            header = (header << 1) | flag;
-            sum += flag;
-          }
-          out[o + i] += (int) (sum + varintSize(header + add));
+          int flag = record[from + i] != 0 ? 1 : 0;
+          out[o + i] += (int) (sum + flag + varintSize((((long) (end - start)) << 1 | flag) + add));
         }
         break;
       }
@@ -638,6 +649,100 @@ public final class DenseRowCodec {
       or |= z;
     }
     return choice(or, varints, e - s);
+  }
+
+  /** Varint bytes of zz64(x) by the leading zeros of {@code x ^ (x >> 63)} (zz64's bits are 65 minus them, at least 1). */
+  private static final byte[] ZZ64_BYTES = new byte[65];
+  /** As {@link #ZZ64_BYTES} for zz32 and {@code x ^ (x >> 31)} (33 minus the leading zeros). */
+  private static final byte[] ZZ32_BYTES = new byte[33];
+
+  static {
+    for (int lz = 0; lz <= 64; lz++) {
+      ZZ64_BYTES[lz] = (byte) ((Math.max(1, 65 - lz) + 6) / 7);
+    }
+    for (int lz = 0; lz <= 32; lz++) {
+      ZZ32_BYTES[lz] = (byte) ((Math.max(1, 33 - lz) + 6) / 7);
+    }
+  }
+
+  /**
+   * The width choice ({@link #packChoice}) of containers {@code [from, from + count)} (offsets
+   * {@code offs}, nulls skipped) of packable child {@code c}: adds each container's bytes for the
+   * child to {@code out[o ..]} and ORs its width, shifted by {@code shift}, into {@code record[from
+   * ..]}. Plain vectors go through one loop over all their values, container by container.
+   */
+  private static void choose(DenseVector c, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    if (!plain(c)) {
+      for (int i = 0; i < count; i++) {
+        if (nulls == null || !nulls[from + i]) {
+          long choice = packChoice(c, offs[from + i], offs[from + i + 1]);
+          out[o + i] += (int) (choice >>> 4);
+          record[from + i] |= (byte) ((choice & 0xF) << shift);
+        }
+      }
+    } else if (c.longs != null) {
+      chooseLongs(c.longs, offs, nulls, from, count, record, shift, out, o);
+    } else {
+      chooseInts(c.ints, offs, nulls, from, count, record, shift, out, o);
+    }
+  }
+
+  /**
+   * {@link #choose} for a plain INT64 child: per value a sign flip, an OR and a table lookup of its
+   * varint bytes; per container the width of the OR against the varints' sum (no branch on the
+   * values, no second pass).
+   */
+  static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    byte[] bytes = ZZ64_BYTES;
+    int s = offs[from];
+    for (int i = 0; i < count; i++) {
+      int e = offs[from + i + 1];
+      if (nulls != null && nulls[from + i]) {
+        s = e;
+        continue;
+      }
+      long or = 0;
+      long varints = 0;
+      for (int j = s; j < e; j++) {
+        long x = a[j];
+        long t = x ^ (x >> 63);
+        or |= t;
+        varints += bytes[Long.numberOfLeadingZeros(t)];
+      }
+      int w = (72 - Long.numberOfLeadingZeros(or)) >>> 3; // fixedWidth of the zig-zag values' OR
+      long fixed = (long) (e - s) * w;
+      boolean packed = fixed < varints;
+      out[o + i] += (int) (packed ? fixed : varints);
+      record[from + i] |= (byte) ((packed ? w : 0) << shift);
+      s = e;
+    }
+  }
+
+  /** {@link #chooseLongs} for a plain INT32 child. */
+  static void chooseInts(int[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    byte[] bytes = ZZ32_BYTES;
+    int s = offs[from];
+    for (int i = 0; i < count; i++) {
+      int e = offs[from + i + 1];
+      if (nulls != null && nulls[from + i]) {
+        s = e;
+        continue;
+      }
+      int or = 0;
+      long varints = 0;
+      for (int j = s; j < e; j++) {
+        int x = a[j];
+        int t = x ^ (x >> 31);
+        or |= t;
+        varints += bytes[Integer.numberOfLeadingZeros(t)];
+      }
+      int w = (40 - Integer.numberOfLeadingZeros(or)) >>> 3;
+      long fixed = (long) (e - s) * w;
+      boolean packed = fixed < varints;
+      out[o + i] += (int) (packed ? fixed : varints);
+      record[from + i] |= (byte) ((packed ? w : 0) << shift);
+      s = e;
+    }
   }
 
   private static long choice(long or, long varints, int count) {
