@@ -460,8 +460,10 @@ public final class DenseRowCodec {
             out[o + i] += varintSize(nulls[from + i] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1);
           }
         } else {
+          byte[] bytes = ZZ32_BYTES;
           for (int i = 0; i < count; i++) {
-            out[o + i] += zigzag32Size(a[from + i], 0);
+            int x = a[from + i];
+            out[o + i] += bytes[Integer.numberOfLeadingZeros(x ^ (x >> 31))];
           }
         }
         break;
@@ -480,8 +482,10 @@ public final class DenseRowCodec {
             out[o + i] += size;
           }
         } else {
+          byte[] bytes = ZZ64_BYTES;
           for (int i = 0; i < count; i++) {
-            out[o + i] += zigzag64Size(a[from + i]);
+            long x = a[from + i];
+            out[o + i] += bytes[Long.numberOfLeadingZeros(x ^ (x >> 63))];
           }
         }
         break;
@@ -1131,6 +1135,22 @@ public final class DenseRowCodec {
         }
         LittleEndian.putLong(out, p, word);
       }
+      if (e - i < 8 && e > i && end - p >= 8) {
+        // The last one to seven values in one store where they are one byte each (the store's
+        // bytes past them are the row's, and what follows overwrites them).
+        long word = 0;
+        long or = 0;
+        for (int k = 0; k < e - i; k++) {
+          long x = a[i + k];
+          long z = (x << 1) ^ (x >> 63);
+          or |= z;
+          word |= z << (k << 3);
+        }
+        if ((or & ~0x7FL) == 0) {
+          LittleEndian.putLong(out, p, word);
+          return p + (e - i);
+        }
+      }
       for (; i < e; i++) {
         long x = a[i];
         long z = (x << 1) ^ (x >> 63);
@@ -1336,10 +1356,18 @@ public final class DenseRowCodec {
       int e = offs[i + 1];
       p = putVarint(out, p, e - s + add);
       for (int c = 0; c < kids.length; c++) {
-        p = writeEntries(v.children[c], s, e, out, p, end, kids[c]);
+        DenseVector child = v.children[c];
+        // Containers of containers go straight to the inner containers' loop.
+        p = isContainer(child) ? writeContainers(child, s, e, out, p, end, kids[c]) : writeEntries(child, s, e, out, p, end, kids[c]);
       }
     }
     return p;
+  }
+
+  /** A plain ARRAY or MAP vector (not in a constant or dictionary form). */
+  private static boolean isContainer(DenseVector v) {
+    DenseType.Kind k = v.type().kind();
+    return (k == DenseType.Kind.ARRAY || k == DenseType.Kind.MAP) && plain(v);
   }
 
   /**
@@ -1673,9 +1701,22 @@ public final class DenseRowCodec {
       long u;
       long w = LittleEndian.getLong(in, q);
       long stops = ~w & STOPS;
-      if (nulls == null && (w & 0x80) == 0) {
-        // A one-byte value (not-nullable columns only: their lengths tend to repeat, a nullable
-        // column's nulls come among its values and take the branch-free path)
+      if (nulls != null) {
+        // Nullable: nulls (one byte) come among values of any length, so no branch on the length:
+        // bytes 8 and 9 are read whatever it is, and count only where the first eight have no stop.
+        int b8 = in[q + 8];
+        int b9 = in[q + 9];
+        long full = ((stops - 1) & ~stops) >>> 63; // 1 where none of the first eight bytes ends it
+        int ten = (int) full & (b8 >>> 31);
+        if ((b9 & ~1 & -ten) != 0) {
+          return r; // an 11th byte, out of range, or the 65-bit 2^64: the checked reader's
+        }
+        int len8 = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0
+        len = len8 + (int) full + ten;
+        u = compress7(w & (-1L >>> (64 - (len8 << 3))))
+            | ((((long) (b8 & 0x7F) << 56) | ((long) (b9 & ten) << 63)) & -full);
+      } else if ((w & 0x80) == 0) {
+        // A one-byte value (not-nullable columns only: their lengths tend to repeat)
         len = 1;
         u = w & 0x7F;
       } else if (stops != 0) {
@@ -2280,10 +2321,22 @@ public final class DenseRowCodec {
         readIntFixed(child, (int) c, w);
       } else if ((packMask & (1 << k)) != 0) {
         readIntVarints(child, (int) c);
+      } else if (isContainer(child)) {
+        readContainers(child, (int) c, kids[k]);
       } else {
         readEntries(child, (int) c, kids[k]);
       }
     }
     offs[i + 1] = children[0].size;
+  }
+
+  /** {@link #readEntries} of an ARRAY or MAP vector: {@code count} containers appended. */
+  private void readContainers(DenseVector v, int count, int node) {
+    int s = v.size;
+    v.ensureCapacity(s + count);
+    for (int i = 0; i < count; i++) {
+      readContainer(v, s + i, node);
+    }
+    v.size = s + count;
   }
 }
