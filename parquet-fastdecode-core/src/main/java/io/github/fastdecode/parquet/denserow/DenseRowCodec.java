@@ -699,11 +699,25 @@ public final class DenseRowCodec {
   static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
     byte[] bytes = ZZ64_BYTES;
     int s = offs[from];
+    boolean small = true; // the last container's values were all one-byte varints
     for (int i = 0; i < count; i++) {
       int e = offs[from + i + 1];
       if (nulls != null && nulls[from + i]) {
         s = e;
         continue;
+      }
+      if (small) {
+        // After a container of one-byte values, try the next for the same with a cheaper loop:
+        // zig-zag values below 128 are the values in [-64, 64). No fixed width takes fewer bytes.
+        long range = 0;
+        for (int j = s; j < e; j++) {
+          range |= a[j] + 64;
+        }
+        if ((range & ~0x7FL) == 0) {
+          out[o + i] += e - s;
+          s = e;
+          continue;
+        }
       }
       long or = 0;
       long varints = 0;
@@ -716,6 +730,7 @@ public final class DenseRowCodec {
       int w = (72 - Long.numberOfLeadingZeros(or)) >>> 3; // fixedWidth of the zig-zag values' OR
       long fixed = (long) (e - s) * w;
       boolean packed = fixed < varints;
+      small = varints == e - s;
       out[o + i] += (int) (packed ? fixed : varints);
       record[from + i] |= (byte) ((packed ? w : 0) << shift);
       s = e;
@@ -1121,33 +1136,32 @@ public final class DenseRowCodec {
       long[] a = c.longs;
       int i = s;
       // Eight one-byte values at a time in one store, while they are.
+      // (values in [-64, 64) are the one-byte ones: their low bytes, zig-zag encoded eight at once)
       for (; e - i >= 8 && end - p >= 8; i += 8, p += 8) {
         long word = 0;
-        long or = 0;
+        long range = 0;
         for (int k = 0; k < 8; k++) {
           long x = a[i + k];
-          long z = (x << 1) ^ (x >> 63);
-          or |= z;
-          word |= z << (k << 3);
+          range |= x + 64;
+          word |= (x & 0xFF) << (k << 3);
         }
-        if ((or & ~0x7FL) != 0) {
+        if ((range & ~0x7FL) != 0) {
           break;
         }
-        LittleEndian.putLong(out, p, word);
+        LittleEndian.putLong(out, p, zigzagBytes(word));
       }
       if (e - i < 8 && e > i && end - p >= 8) {
         // The last one to seven values in one store where they are one byte each (the store's
         // bytes past them are the row's, and what follows overwrites them).
         long word = 0;
-        long or = 0;
+        long range = 0;
         for (int k = 0; k < e - i; k++) {
           long x = a[i + k];
-          long z = (x << 1) ^ (x >> 63);
-          or |= z;
-          word |= z << (k << 3);
+          range |= x + 64;
+          word |= (x & 0xFF) << (k << 3);
         }
-        if ((or & ~0x7FL) == 0) {
-          LittleEndian.putLong(out, p, word);
+        if ((range & ~0x7FL) == 0) {
+          LittleEndian.putLong(out, p, zigzagBytes(word));
           return p + (e - i);
         }
       }
@@ -1960,6 +1974,22 @@ public final class DenseRowCodec {
   }
 
   /**
+   * The eight bytes of {@code w}, each a one-byte zig-zag varint (below 0x80), decoded at once:
+   * each byte of the result is its value as a signed byte.
+   */
+  static long unzigzagBytes(long w) {
+    return ((w >>> 1) & 0x7F7F7F7F7F7F7F7FL) ^ ((w & 0x0101010101010101L) * 0xFF);
+  }
+
+  /**
+   * The low bytes of eight values in [-64, 64), as eight bytes, zig-zag encoded at once (each
+   * byte's zig-zag value, below 0x80).
+   */
+  static long zigzagBytes(long lowBytes) {
+    return ((lowBytes << 1) & 0xFEFEFEFEFEFEFEFEL) ^ (((lowBytes >>> 7) & 0x0101010101010101L) * 0xFF);
+  }
+
+  /**
    * Reads {@code n} zig-zag varints into a not-nullable INT32 or INT64 vector and appends them:
    * eight one-byte values at a time where eight bytes of the row have no high bit set.
    */
@@ -1978,9 +2008,9 @@ public final class DenseRowCodec {
         if (n - i >= 8 && limit - q >= 8) {
           long w = LittleEndian.getLong(b, q);
           if ((w & 0x8080808080808080L) == 0) {
+            long d = unzigzagBytes(w);
             for (int k = 0; k < 8; k++) {
-              long u = (w >>> (k << 3)) & 0x7F;
-              a[s + i + k] = (u >>> 1) ^ -(u & 1);
+              a[s + i + k] = (byte) (d >>> (k << 3));
             }
             p = q + 8;
             i += 8;
@@ -1992,9 +2022,9 @@ public final class DenseRowCodec {
           int k = n - i;
           long w = LittleEndian.getLong(b, q);
           if ((w & 0x8080808080808080L & ((1L << (k << 3)) - 1)) == 0) {
+            long d = unzigzagBytes(w);
             for (int j = 0; j < k; j++) {
-              long u = (w >>> (j << 3)) & 0x7F;
-              a[s + i + j] = (u >>> 1) ^ -(u & 1);
+              a[s + i + j] = (byte) (d >>> (j << 3));
             }
             p = q + k;
             i = n;
