@@ -243,8 +243,20 @@ public final class DenseRowCodec {
 
   /** Bytes of the varint of {@code u} (unsigned). */
   static int varintSize(long u) {
-    // ceil(bits / 7) for bits in 1..64, as (9 * bits + 64) / 64: a multiply-add and a shift
-    return ((64 - Long.numberOfLeadingZeros(u | 1)) * 9 + 64) >>> 6;
+    return VARINT_BYTES[Long.numberOfLeadingZeros(u | 1)];
+  }
+
+  /** Bytes of the varint of a value with {@code lz} leading zeros (at most 63: the value's bit 0 set). */
+  private static final byte[] VARINT_BYTES = new byte[64];
+  /** The continuation bits among the first eight bytes of that varint. */
+  private static final long[] CONTINUATIONS = new long[64];
+
+  static {
+    for (int lz = 0; lz < 64; lz++) {
+      int n = (64 - lz + 6) / 7; // ceil(bits / 7)
+      VARINT_BYTES[lz] = (byte) n;
+      CONTINUATIONS[lz] = 0x8080808080808080L & (n > 8 ? -1L : (1L << ((n - 1) << 3)) - 1);
+    }
   }
 
   static int zigzag32Size(int v, int nullAdd) {
@@ -328,9 +340,9 @@ public final class DenseRowCodec {
    * that belong to the row.
    */
   static int putVarintTen(byte[] out, int pos, long u) {
-    int n = varintSize(u);
-    int half = Math.min(n - 1, 8) << 2; // half the bits of the continuation bytes among the first eight
-    long lo = spread7(u) | (0x8080808080808080L & ~((-1L << half) << half));
+    int lz = Long.numberOfLeadingZeros(u | 1);
+    int n = VARINT_BYTES[lz];
+    long lo = spread7(u) | CONTINUATIONS[lz];
     LittleEndian.putLong(out, pos, lo);
     // Bytes 8 and 9 (the top 8 bits, with a continuation bit where bit 63 is set, then 1) as the
     // top of a second 8-byte store over bytes 2 to 9.
@@ -1715,27 +1727,14 @@ public final class DenseRowCodec {
       long u;
       long w = LittleEndian.getLong(in, q);
       long stops = ~w & STOPS;
-      if (nulls != null) {
-        // Nullable: nulls (one byte) come among values of any length, so no branch on the length:
-        // bytes 8 and 9 are read whatever it is, and count only where the first eight have no stop.
-        int b8 = in[q + 8];
-        int b9 = in[q + 9];
-        long full = ((stops - 1) & ~stops) >>> 63; // 1 where none of the first eight bytes ends it
-        int ten = (int) full & (b8 >>> 31);
-        if ((b9 & ~1 & -ten) != 0) {
-          return r; // an 11th byte, out of range, or the 65-bit 2^64: the checked reader's
-        }
-        int len8 = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0
-        len = len8 + (int) full + ten;
-        u = compress7(w & (-1L >>> (64 - (len8 << 3))))
-            | ((((long) (b8 & 0x7F) << 56) | ((long) (b9 & ten) << 63)) & -full);
-      } else if ((w & 0x80) == 0) {
-        // A one-byte value (not-nullable columns only: their lengths tend to repeat)
+      if (nulls == null && (w & 0x80) == 0) {
+        // A one-byte value (not-nullable columns only: their lengths tend to repeat, a nullable
+        // column's nulls come among its values)
         len = 1;
         u = w & 0x7F;
       } else if (stops != 0) {
         len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
-        u = compress7(w & (-1L >>> (64 - (len << 3))));
+        u = compress7(w & (stops ^ (stops - 1))); // the bytes up to the one that ends it
       } else {
         int b8 = in[q + 8];
         int b9 = in[q + 9];
@@ -1778,7 +1777,7 @@ public final class DenseRowCodec {
         u = w & 0x7F;
       } else {
         len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0: out of range
-        u = compress7(w & (-1L >>> (64 - (len << 3))));
+        u = compress7(w & (stops ^ (stops - 1))); // the bytes up to the one that ends it
       }
       long max = nulls == null ? 0xFFFFFFFFL : 0x100000000L;
       if (stops == 0 || u > max || len > end[r] - q) {
@@ -1861,7 +1860,7 @@ public final class DenseRowCodec {
         int n = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
         if (n <= limit - q) {
           p = q + n;
-          return compress7(w & (-1L >>> (64 - (n << 3))));
+          return compress7(w & (stops ^ (stops - 1)));
         }
       } else {
         // 9 or 10 bytes without a branch on which (random longs are half and half): 10 where byte
