@@ -711,22 +711,36 @@ public final class DenseRowCodec {
   static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
     byte[] bytes = ZZ64_BYTES;
     int s = offs[from];
-    boolean small = true; // the last container's values were all one-byte varints
+    // What the last container's values were: all one-byte varints (SMALL), all varints of 9 or 10
+    // bytes (WIDE), neither. The next is tried for the same with a cheaper loop first.
+    int last = SMALL;
     for (int i = 0; i < count; i++) {
       int e = offs[from + i + 1];
       if (nulls != null && nulls[from + i]) {
         s = e;
         continue;
       }
-      if (small) {
-        // After a container of one-byte values, try the next for the same with a cheaper loop:
-        // zig-zag values below 128 are the values in [-64, 64). No fixed width takes fewer bytes.
+      if (last == SMALL) {
+        // zig-zag values below 128 are the values in [-64, 64); no fixed width takes fewer bytes
         long range = 0;
         for (int j = s; j < e; j++) {
           range |= a[j] + 64;
         }
         if ((range & ~0x7FL) == 0) {
           out[o + i] += e - s;
+          s = e;
+          continue;
+        }
+      } else if (last == WIDE && e > s) {
+        // zig-zag values of 2^56 and up (varints of 9 or 10 bytes) are the values outside [-2^55,
+        // 2^55): where all are, 8 bytes each is fewer, and their OR needs all 8
+        long inside = 0;
+        for (int j = s; j < e; j++) {
+          inside |= ((a[j] + (1L << 55)) >>> 56) - 1;
+        }
+        if (inside >= 0) {
+          out[o + i] += (e - s) << 3;
+          record[from + i] |= (byte) (8 << shift);
           s = e;
           continue;
         }
@@ -742,11 +756,24 @@ public final class DenseRowCodec {
       int w = (72 - Long.numberOfLeadingZeros(or)) >>> 3; // fixedWidth of the zig-zag values' OR
       long fixed = (long) (e - s) * w;
       boolean packed = fixed < varints;
-      small = varints == e - s;
+      last = varints == e - s ? SMALL : w == 8 && allWide(a, s, e) ? WIDE : 0;
       out[o + i] += (int) (packed ? fixed : varints);
       record[from + i] |= (byte) ((packed ? w : 0) << shift);
       s = e;
     }
+  }
+
+  private static final int SMALL = 1;
+  private static final int WIDE = 2;
+
+  /** Whether the values {@code [s, e)} are all outside [-2^55, 2^55) (zig-zag varints of 9 or 10 bytes). */
+  private static boolean allWide(long[] a, int s, int e) {
+    for (int j = s; j < e; j++) {
+      if (((a[j] + (1L << 55)) >>> 56) == 0) {
+        return false;
+      }
+    }
+    return e > s;
   }
 
   /** {@link #chooseLongs} for a plain INT32 child. */
