@@ -243,8 +243,20 @@ public final class DenseRowCodec {
 
   /** Bytes of the varint of {@code u} (unsigned). */
   static int varintSize(long u) {
-    // ceil(bits / 7) for bits in 1..64, as (9 * bits + 64) / 64: a multiply-add and a shift
-    return ((64 - Long.numberOfLeadingZeros(u | 1)) * 9 + 64) >>> 6;
+    return VARINT_BYTES[Long.numberOfLeadingZeros(u | 1)];
+  }
+
+  /** Bytes of the varint of a value with {@code lz} leading zeros (at most 63: the value's bit 0 set). */
+  private static final byte[] VARINT_BYTES = new byte[64];
+  /** The continuation bits among the first eight bytes of that varint. */
+  private static final long[] CONTINUATIONS = new long[64];
+
+  static {
+    for (int lz = 0; lz < 64; lz++) {
+      int n = (64 - lz + 6) / 7; // ceil(bits / 7)
+      VARINT_BYTES[lz] = (byte) n;
+      CONTINUATIONS[lz] = 0x8080808080808080L & (n > 8 ? -1L : (1L << ((n - 1) << 3)) - 1);
+    }
   }
 
   static int zigzag32Size(int v, int nullAdd) {
@@ -328,9 +340,9 @@ public final class DenseRowCodec {
    * that belong to the row.
    */
   static int putVarintTen(byte[] out, int pos, long u) {
-    int n = varintSize(u);
-    int half = Math.min(n - 1, 8) << 2; // half the bits of the continuation bytes among the first eight
-    long lo = spread7(u) | (0x8080808080808080L & ~((-1L << half) << half));
+    int lz = Long.numberOfLeadingZeros(u | 1);
+    int n = VARINT_BYTES[lz];
+    long lo = spread7(u) | CONTINUATIONS[lz];
     LittleEndian.putLong(out, pos, lo);
     // Bytes 8 and 9 (the top 8 bits, with a continuation bit where bit 63 is set, then 1) as the
     // top of a second 8-byte store over bytes 2 to 9.
@@ -460,8 +472,10 @@ public final class DenseRowCodec {
             out[o + i] += varintSize(nulls[from + i] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1);
           }
         } else {
+          byte[] bytes = ZZ32_BYTES;
           for (int i = 0; i < count; i++) {
-            out[o + i] += zigzag32Size(a[from + i], 0);
+            int x = a[from + i];
+            out[o + i] += bytes[Integer.numberOfLeadingZeros(x ^ (x >> 31))];
           }
         }
         break;
@@ -480,8 +494,10 @@ public final class DenseRowCodec {
             out[o + i] += size;
           }
         } else {
+          byte[] bytes = ZZ64_BYTES;
           for (int i = 0; i < count; i++) {
-            out[o + i] += zigzag64Size(a[from + i]);
+            long x = a[from + i];
+            out[o + i] += bytes[Long.numberOfLeadingZeros(x ^ (x >> 63))];
           }
         }
         break;
@@ -529,7 +545,32 @@ public final class DenseRowCodec {
             }
           }
         }
-        byte[] record = packMask != 0 ? widthRecord(slots[node], from, from + count) : null;
+        if (packMask == 0) {
+          for (int i = 0; i < count; i++) {
+            if (nullable && nulls[from + i]) {
+              out[o + i] += 1;
+              continue;
+            }
+            int start = offs[from + i];
+            int end = offs[from + i + 1];
+            long sum = 0;
+            for (int e = start - base; e < end - base; e++) {
+              sum += s[e];
+            }
+            out[o + i] += (int) (sum + varintSize(end - start + add));
+          }
+          break;
+        }
+        // Packable children: one pass per child over all of its values, container by container
+        // (the values' varint bytes and OR, the choice, its bytes and width nibble), then one pass
+        // over the containers for the headers and the other child's element sizes.
+        byte[] record = widthRecord(slots[node], from, from + count);
+        Arrays.fill(record, from, from + count, (byte) 0);
+        for (int c = 0; c < v.children.length; c++) {
+          if ((packMask & (1 << c)) != 0) {
+            choose(v.children[c], offs, nullable ? nulls : null, from, count, record, c << 2, out, o);
+          }
+        }
         for (int i = 0; i < count; i++) {
           if (nullable && nulls[from + i]) {
             out[o + i] += 1;
@@ -543,22 +584,8 @@ public final class DenseRowCodec {
               sum += s[e];
             }
           }
-          long header = end - start;
-          if (packMask != 0) {
-            int widths = 0;
-            for (int c = 0; c < v.children.length; c++) {
-              if ((packMask & (1 << c)) != 0) {
-                long choice = packChoice(v.children[c], start, end);
-                sum += choice >>> 4;
-                widths |= (int) (choice & 0xF) << (c << 2);
-              }
-            }
-            record[from + i] = (byte) widths;
-            int flag = widths != 0 ? 1 : 0;
-            header = (header << 1) | flag;
-            sum += flag;
-          }
-          out[o + i] += (int) (sum + varintSize(header + add));
+          int flag = record[from + i] != 0 ? 1 : 0;
+          out[o + i] += (int) (sum + flag + varintSize((((long) (end - start)) << 1 | flag) + add));
         }
         break;
       }
@@ -638,6 +665,142 @@ public final class DenseRowCodec {
       or |= z;
     }
     return choice(or, varints, e - s);
+  }
+
+  /** Varint bytes of zz64(x) by the leading zeros of {@code x ^ (x >> 63)} (zz64's bits are 65 minus them, at least 1). */
+  private static final byte[] ZZ64_BYTES = new byte[65];
+  /** As {@link #ZZ64_BYTES} for zz32 and {@code x ^ (x >> 31)} (33 minus the leading zeros). */
+  private static final byte[] ZZ32_BYTES = new byte[33];
+
+  static {
+    for (int lz = 0; lz <= 64; lz++) {
+      ZZ64_BYTES[lz] = (byte) ((Math.max(1, 65 - lz) + 6) / 7);
+    }
+    for (int lz = 0; lz <= 32; lz++) {
+      ZZ32_BYTES[lz] = (byte) ((Math.max(1, 33 - lz) + 6) / 7);
+    }
+  }
+
+  /**
+   * The width choice ({@link #packChoice}) of containers {@code [from, from + count)} (offsets
+   * {@code offs}, nulls skipped) of packable child {@code c}: adds each container's bytes for the
+   * child to {@code out[o ..]} and ORs its width, shifted by {@code shift}, into {@code record[from
+   * ..]}. Plain vectors go through one loop over all their values, container by container.
+   */
+  private static void choose(DenseVector c, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    if (!plain(c)) {
+      for (int i = 0; i < count; i++) {
+        if (nulls == null || !nulls[from + i]) {
+          long choice = packChoice(c, offs[from + i], offs[from + i + 1]);
+          out[o + i] += (int) (choice >>> 4);
+          record[from + i] |= (byte) ((choice & 0xF) << shift);
+        }
+      }
+    } else if (c.longs != null) {
+      chooseLongs(c.longs, offs, nulls, from, count, record, shift, out, o);
+    } else {
+      chooseInts(c.ints, offs, nulls, from, count, record, shift, out, o);
+    }
+  }
+
+  /**
+   * {@link #choose} for a plain INT64 child: per value a sign flip, an OR and a table lookup of its
+   * varint bytes; per container the width of the OR against the varints' sum (no branch on the
+   * values, no second pass).
+   */
+  static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    byte[] bytes = ZZ64_BYTES;
+    int s = offs[from];
+    // What the last container's values were: all one-byte varints (SMALL), all varints of 9 or 10
+    // bytes (WIDE), neither. The next is tried for the same with a cheaper loop first.
+    int last = SMALL;
+    for (int i = 0; i < count; i++) {
+      int e = offs[from + i + 1];
+      if (nulls != null && nulls[from + i]) {
+        s = e;
+        continue;
+      }
+      if (last == SMALL) {
+        // zig-zag values below 128 are the values in [-64, 64); no fixed width takes fewer bytes
+        long range = 0;
+        for (int j = s; j < e; j++) {
+          range |= a[j] + 64;
+        }
+        if ((range & ~0x7FL) == 0) {
+          out[o + i] += e - s;
+          s = e;
+          continue;
+        }
+      } else if (last == WIDE && e > s) {
+        // zig-zag values of 2^56 and up (varints of 9 or 10 bytes) are the values outside [-2^55,
+        // 2^55): where all are, 8 bytes each is fewer, and their OR needs all 8
+        long inside = 0;
+        for (int j = s; j < e; j++) {
+          inside |= ((a[j] + (1L << 55)) >>> 56) - 1;
+        }
+        if (inside >= 0) {
+          out[o + i] += (e - s) << 3;
+          record[from + i] |= (byte) (8 << shift);
+          s = e;
+          continue;
+        }
+      }
+      long or = 0;
+      long varints = 0;
+      for (int j = s; j < e; j++) {
+        long x = a[j];
+        long t = x ^ (x >> 63);
+        or |= t;
+        varints += bytes[Long.numberOfLeadingZeros(t)];
+      }
+      int w = (72 - Long.numberOfLeadingZeros(or)) >>> 3; // fixedWidth of the zig-zag values' OR
+      long fixed = (long) (e - s) * w;
+      boolean packed = fixed < varints;
+      last = varints == e - s ? SMALL : w == 8 && allWide(a, s, e) ? WIDE : 0;
+      out[o + i] += (int) (packed ? fixed : varints);
+      record[from + i] |= (byte) ((packed ? w : 0) << shift);
+      s = e;
+    }
+  }
+
+  private static final int SMALL = 1;
+  private static final int WIDE = 2;
+
+  /** Whether the values {@code [s, e)} are all outside [-2^55, 2^55) (zig-zag varints of 9 or 10 bytes). */
+  private static boolean allWide(long[] a, int s, int e) {
+    for (int j = s; j < e; j++) {
+      if (((a[j] + (1L << 55)) >>> 56) == 0) {
+        return false;
+      }
+    }
+    return e > s;
+  }
+
+  /** {@link #chooseLongs} for a plain INT32 child. */
+  static void chooseInts(int[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
+    byte[] bytes = ZZ32_BYTES;
+    int s = offs[from];
+    for (int i = 0; i < count; i++) {
+      int e = offs[from + i + 1];
+      if (nulls != null && nulls[from + i]) {
+        s = e;
+        continue;
+      }
+      int or = 0;
+      long varints = 0;
+      for (int j = s; j < e; j++) {
+        int x = a[j];
+        int t = x ^ (x >> 31);
+        or |= t;
+        varints += bytes[Integer.numberOfLeadingZeros(t)];
+      }
+      int w = (40 - Integer.numberOfLeadingZeros(or)) >>> 3;
+      long fixed = (long) (e - s) * w;
+      boolean packed = fixed < varints;
+      out[o + i] += (int) (packed ? fixed : varints);
+      record[from + i] |= (byte) ((packed ? w : 0) << shift);
+      s = e;
+    }
   }
 
   private static long choice(long or, long varints, int count) {
@@ -1012,19 +1175,34 @@ public final class DenseRowCodec {
       long[] a = c.longs;
       int i = s;
       // Eight one-byte values at a time in one store, while they are.
+      // (values in [-64, 64) are the one-byte ones: their low bytes, zig-zag encoded eight at once)
       for (; e - i >= 8 && end - p >= 8; i += 8, p += 8) {
         long word = 0;
-        long or = 0;
+        long range = 0;
         for (int k = 0; k < 8; k++) {
           long x = a[i + k];
-          long z = (x << 1) ^ (x >> 63);
-          or |= z;
-          word |= z << (k << 3);
+          range |= x + 64;
+          word |= (x & 0xFF) << (k << 3);
         }
-        if ((or & ~0x7FL) != 0) {
+        if ((range & ~0x7FL) != 0) {
           break;
         }
-        LittleEndian.putLong(out, p, word);
+        LittleEndian.putLong(out, p, zigzagBytes(word));
+      }
+      if (e - i < 8 && e > i && end - p >= 8) {
+        // The last one to seven values in one store where they are one byte each (the store's
+        // bytes past them are the row's, and what follows overwrites them).
+        long word = 0;
+        long range = 0;
+        for (int k = 0; k < e - i; k++) {
+          long x = a[i + k];
+          range |= x + 64;
+          word |= (x & 0xFF) << (k << 3);
+        }
+        if ((range & ~0x7FL) == 0) {
+          LittleEndian.putLong(out, p, zigzagBytes(word));
+          return p + (e - i);
+        }
       }
       for (; i < e; i++) {
         long x = a[i];
@@ -1231,10 +1409,18 @@ public final class DenseRowCodec {
       int e = offs[i + 1];
       p = putVarint(out, p, e - s + add);
       for (int c = 0; c < kids.length; c++) {
-        p = writeEntries(v.children[c], s, e, out, p, end, kids[c]);
+        DenseVector child = v.children[c];
+        // Containers of containers go straight to the inner containers' loop.
+        p = isContainer(child) ? writeContainers(child, s, e, out, p, end, kids[c]) : writeEntries(child, s, e, out, p, end, kids[c]);
       }
     }
     return p;
+  }
+
+  /** A plain ARRAY or MAP vector (not in a constant or dictionary form). */
+  private static boolean isContainer(DenseVector v) {
+    DenseType.Kind k = v.type().kind();
+    return (k == DenseType.Kind.ARRAY || k == DenseType.Kind.MAP) && plain(v);
   }
 
   /**
@@ -1570,12 +1756,12 @@ public final class DenseRowCodec {
       long stops = ~w & STOPS;
       if (nulls == null && (w & 0x80) == 0) {
         // A one-byte value (not-nullable columns only: their lengths tend to repeat, a nullable
-        // column's nulls come among its values and take the branch-free path)
+        // column's nulls come among its values)
         len = 1;
         u = w & 0x7F;
       } else if (stops != 0) {
         len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
-        u = compress7(w & (-1L >>> (64 - (len << 3))));
+        u = compress7(w & (stops ^ (stops - 1))); // the bytes up to the one that ends it
       } else {
         int b8 = in[q + 8];
         int b9 = in[q + 9];
@@ -1618,7 +1804,7 @@ public final class DenseRowCodec {
         u = w & 0x7F;
       } else {
         len = (Long.numberOfTrailingZeros(stops) + 1) >>> 3; // 8 where stops is 0: out of range
-        u = compress7(w & (-1L >>> (64 - (len << 3))));
+        u = compress7(w & (stops ^ (stops - 1))); // the bytes up to the one that ends it
       }
       long max = nulls == null ? 0xFFFFFFFFL : 0x100000000L;
       if (stops == 0 || u > max || len > end[r] - q) {
@@ -1701,7 +1887,7 @@ public final class DenseRowCodec {
         int n = (Long.numberOfTrailingZeros(stops) + 1) >>> 3;
         if (n <= limit - q) {
           p = q + n;
-          return compress7(w & (-1L >>> (64 - (n << 3))));
+          return compress7(w & (stops ^ (stops - 1)));
         }
       } else {
         // 9 or 10 bytes without a branch on which (random longs are half and half): 10 where byte
@@ -1814,6 +2000,22 @@ public final class DenseRowCodec {
   }
 
   /**
+   * The eight bytes of {@code w}, each a one-byte zig-zag varint (below 0x80), decoded at once:
+   * each byte of the result is its value as a signed byte.
+   */
+  static long unzigzagBytes(long w) {
+    return ((w >>> 1) & 0x7F7F7F7F7F7F7F7FL) ^ ((w & 0x0101010101010101L) * 0xFF);
+  }
+
+  /**
+   * The low bytes of eight values in [-64, 64), as eight bytes, zig-zag encoded at once (each
+   * byte's zig-zag value, below 0x80).
+   */
+  static long zigzagBytes(long lowBytes) {
+    return ((lowBytes << 1) & 0xFEFEFEFEFEFEFEFEL) ^ (((lowBytes >>> 7) & 0x0101010101010101L) * 0xFF);
+  }
+
+  /**
    * Reads {@code n} zig-zag varints into a not-nullable INT32 or INT64 vector and appends them:
    * eight one-byte values at a time where eight bytes of the row have no high bit set.
    */
@@ -1832,9 +2034,9 @@ public final class DenseRowCodec {
         if (n - i >= 8 && limit - q >= 8) {
           long w = LittleEndian.getLong(b, q);
           if ((w & 0x8080808080808080L) == 0) {
+            long d = unzigzagBytes(w);
             for (int k = 0; k < 8; k++) {
-              long u = (w >>> (k << 3)) & 0x7F;
-              a[s + i + k] = (u >>> 1) ^ -(u & 1);
+              a[s + i + k] = (byte) (d >>> (k << 3));
             }
             p = q + 8;
             i += 8;
@@ -1846,9 +2048,9 @@ public final class DenseRowCodec {
           int k = n - i;
           long w = LittleEndian.getLong(b, q);
           if ((w & 0x8080808080808080L & ((1L << (k << 3)) - 1)) == 0) {
+            long d = unzigzagBytes(w);
             for (int j = 0; j < k; j++) {
-              long u = (w >>> (j << 3)) & 0x7F;
-              a[s + i + j] = (u >>> 1) ^ -(u & 1);
+              a[s + i + j] = (byte) (d >>> (j << 3));
             }
             p = q + k;
             i = n;
@@ -2175,10 +2377,22 @@ public final class DenseRowCodec {
         readIntFixed(child, (int) c, w);
       } else if ((packMask & (1 << k)) != 0) {
         readIntVarints(child, (int) c);
+      } else if (isContainer(child)) {
+        readContainers(child, (int) c, kids[k]);
       } else {
         readEntries(child, (int) c, kids[k]);
       }
     }
     offs[i + 1] = children[0].size;
+  }
+
+  /** {@link #readEntries} of an ARRAY or MAP vector: {@code count} containers appended. */
+  private void readContainers(DenseVector v, int count, int node) {
+    int s = v.size;
+    v.ensureCapacity(s + count);
+    for (int i = 0; i < count; i++) {
+      readContainer(v, s + i, node);
+    }
+    v.size = s + count;
   }
 }

@@ -242,6 +242,86 @@ class DenseRowBadInputTest {
     assertTrue(failures > 1000 && successes > 100, failures + " failures, " + successes + " successes");
   }
 
+  /**
+   * The column readers of rows at given offsets (one loop per column, a checked fallback) and the
+   * row reader of runs (every byte checked) on the same damaged rows of integer columns with values
+   * of every length and nulls among them: both fail, or both give the same values.
+   */
+  @Test
+  void columnReadersAgreeWithTheRowReader() {
+    long seed = SEED + 4;
+    Random random = new Random(seed);
+    System.out.println("DenseRowBadInputTest column readers seed " + seed);
+    DenseType[] types = {row(false, int64(true)), row(false, int64(false)), row(false, int32(true)),
+        row(false, int64(true), int64(false), int32(false), int64(true))};
+    int agreedValues = 0;
+    int agreedFailures = 0;
+    for (DenseType type : types) {
+      DenseRowCodec codec = new DenseRowCodec(type);
+      for (int k = 0; k < 3000; k++) {
+        DenseVector batch = DenseVector.create(type, 1);
+        List<Object> fields = new ArrayList<>();
+        for (int f = 0; f < type.childCount(); f++) {
+          DenseType t = type.child(f);
+          long x = anyLength(random);
+          fields.add(t.nullable() && random.nextInt(4) == 0 ? null : t.kind() == DenseType.Kind.INT32 ? (Object) (int) x : (Object) x);
+        }
+        batch.appendObject(fields);
+        int[] sizes = new int[1];
+        byte[] row = new byte[(int) codec.rowSizes(batch, sizes)];
+        codec.serialize(batch, sizes, row, new int[] {0});
+        byte[] damaged = k % 4 == 0 ? row : damage(random, row);
+        if (damaged.length == 0) {
+          continue;
+        }
+        // Room after the row, as in a buffer of many rows, half the time.
+        byte[] input = random.nextBoolean() ? damaged : Arrays.copyOf(damaged, damaged.length + 16);
+        Object byColumn;
+        Object byRow;
+        try {
+          DenseVector v = DenseVector.create(type, 1);
+          codec.deserialize(0x20, input, new int[] {0}, new int[] {damaged.length}, 1, v);
+          byColumn = v.getObject(0);
+        } catch (DenseRowFormatException e) {
+          byColumn = "failed";
+        }
+        try {
+          // A length-prefixed run of the one row (rows of under 128 bytes: a one-byte prefix).
+          byte[] run = new byte[damaged.length + 2];
+          run[0] = 0x21;
+          run[1] = (byte) damaged.length;
+          System.arraycopy(damaged, 0, run, 2, damaged.length);
+          DenseVector v = DenseVector.create(type, 1);
+          assertEquals(1, codec.deserializeRun(run, 0, run.length, v));
+          byRow = v.getObject(0);
+        } catch (DenseRowFormatException e) {
+          byRow = "failed";
+        }
+        assertEquals(byRow, byColumn, () -> type + " row " + DenseRowGoldenTest.hex(damaged) + " (seed " + seed + ")");
+        if (byRow.equals("failed")) {
+          agreedFailures++;
+        } else {
+          agreedValues++;
+        }
+      }
+    }
+    assertTrue(agreedValues > 3000 && agreedFailures > 1000, agreedValues + " values, " + agreedFailures + " failures");
+  }
+
+  /** A long whose zig-zag varint takes any of 1 to 10 bytes, with the extremes. */
+  static long anyLength(Random random) {
+    switch (random.nextInt(8)) {
+      case 0: return Long.MIN_VALUE;
+      case 1: return Long.MAX_VALUE;
+      case 2: return random.nextInt(3) - 1;
+      default: {
+        int bits = 1 + random.nextInt(63);
+        long x = random.nextLong() >>> (64 - bits);
+        return random.nextBoolean() ? x : ~x;
+      }
+    }
+  }
+
   static boolean read(DenseRowCodec codec, DenseType type, byte[] input) {
     try {
       codec.deserializeRun(input, 0, input.length, DenseVector.create(type, 1));

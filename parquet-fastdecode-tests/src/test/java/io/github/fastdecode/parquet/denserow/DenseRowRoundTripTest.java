@@ -302,6 +302,70 @@ class DenseRowRoundTripTest {
     }
   }
 
+  /**
+   * Runs of containers of one kind and then one that differs by a single value: the size pass tries
+   * each container for the last one's kind first (all one-byte varints, all of 9 or 10 bytes), so
+   * every switch and every boundary value (-65, -64, 63, 64; -2^55 - 1, -2^55, 2^55 - 1, 2^55)
+   * must still give the exact rule's size.
+   */
+  @Test
+  void containerKindsSwitchingRowAfterRow() {
+    long seed = SEED + 17;
+    Random random = new Random(seed);
+    System.out.println("DenseRowRoundTripTest container kinds seed " + seed);
+    DenseType type = DenseType.row(false, DenseType.array(DenseType.int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(type);
+    long[] smallEdges = {-64, 63, -65, 64};
+    long[] wideEdges = {-(1L << 55) - 1, 1L << 55, -(1L << 55), (1L << 55) - 1};
+    List<Object> rows = new ArrayList<>();
+    for (int r = 0; r < 3000; r++) {
+      int kind = (r / (1 + random.nextInt(6))) % 3;
+      int c = random.nextInt(20);
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < c; i++) {
+        long x;
+        if (kind == 0) {
+          x = random.nextInt(128) - 64;
+        } else if (kind == 1) {
+          x = random.nextLong();
+          x = x >= -(1L << 55) && x < (1L << 55) ? x ^ Long.MIN_VALUE : x;
+        } else {
+          x = random.nextLong() >> random.nextInt(64);
+        }
+        values.add(x);
+      }
+      if (c > 0 && random.nextInt(3) == 0) {
+        long[] edges = kind == 0 ? smallEdges : wideEdges;
+        values.set(random.nextInt(c), edges[random.nextInt(4)]);
+      }
+      rows.add(new ArrayList<>(List.of((Object) values)));
+    }
+    DenseVector batch = DenseVector.create(type, rows.size());
+    for (Object row : rows) {
+      batch.appendObject(row);
+    }
+    int[] sizes = new int[rows.size()];
+    codec.rowSizes(batch, sizes);
+    for (int r = 0; r < rows.size(); r++) {
+      @SuppressWarnings("unchecked")
+      List<Object> values = (List<Object>) ((List<Object>) rows.get(r)).get(0);
+      long varints = 0;
+      long or = 0;
+      for (Object v : values) {
+        long x = (Long) v;
+        long z = (x << 1) ^ (x >> 63);
+        varints += varintBytes(z);
+        or |= z;
+      }
+      int w = Math.max(1, (64 - Long.numberOfLeadingZeros(or) + 7) / 8);
+      long fixed = (long) values.size() * w;
+      boolean f = fixed < varints;
+      long expected = varintBytes(((long) values.size() << 1) | (f ? 1 : 0)) + (f ? 1 + fixed : varints);
+      assertEquals(expected, sizes[r], "row " + r + " " + values + " (seed " + seed + ")");
+    }
+    roundTrip(random, type, batch, rows, "container kinds");
+  }
+
   static long varintBytes(long u) {
     int n = 1;
     while ((u & ~0x7FL) != 0) {
