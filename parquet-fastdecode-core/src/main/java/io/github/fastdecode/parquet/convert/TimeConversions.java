@@ -42,8 +42,20 @@ public final class TimeConversions {
   /** In place: TIMESTAMP(MILLIS) to microseconds. */
   public static void millisToMicros(long[] values, int offset, int count) {
     int end = offset + count;
+    // Range check for the whole run first (an OR of signs, no branch per value), then a plain
+    // multiply loop the JIT can unroll and vectorize; a value out of range throws as one at a time would.
+    long bad = 0;
     for (int i = offset; i < end; i++) {
-      values[i] = millisToMicros(values[i]);
+      long v = values[i];
+      bad |= (MAX_MILLIS - v) | (v - MIN_MILLIS);
+    }
+    if (bad < 0) {
+      for (int i = offset; i < end; i++) {
+        millisToMicros(values[i]);
+      }
+    }
+    for (int i = offset; i < end; i++) {
+      values[i] *= MICROS_PER_MILLI;
     }
   }
 
@@ -74,8 +86,19 @@ public final class TimeConversions {
   /** In place: DATE (days since the epoch, already widened) to microseconds. */
   public static void daysToMicros(long[] values, int offset, int count) {
     int end = offset + count;
+    // As millisToMicros(long[], ...): the whole run's range first, then a plain multiply loop.
+    long bad = 0;
     for (int i = offset; i < end; i++) {
-      values[i] = daysToMicros(values[i]);
+      long v = values[i];
+      bad |= (MAX_DAYS - v) | (v + MAX_DAYS);
+    }
+    if (bad < 0) {
+      for (int i = offset; i < end; i++) {
+        daysToMicros(values[i]);
+      }
+    }
+    for (int i = offset; i < end; i++) {
+      values[i] *= MICROS_PER_DAY;
     }
   }
 

@@ -47,19 +47,46 @@ final class PlainIntReader extends PlainReader {
   @Override
   public void readIntegersAsLongs(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    IntBuffer src = ints;
-    for (int i = 0; i < n; i++) {
-      dst[offset + i] = src.get(at + i);
-    }
+    widen(at, dst, offset, n);
     index = at + n;
+  }
+
+  /** Chunk of values copied out of the buffer in bulk before widening (a get per value does not vectorize). */
+  private static final int CHUNK = 1024;
+  private int[] chunk;
+
+  private int[] chunk() {
+    int[] c = chunk;
+    if (c == null) {
+      c = chunk = new int[CHUNK];
+    }
+    return c;
+  }
+
+  /** {@code dst[offset + i] = value at + i}, widened, for {@code i < n}: bulk copies of {@link #CHUNK} ints, then a plain loop. */
+  private void widen(int at, long[] dst, int offset, int n) {
+    int[] c = chunk();
+    for (int done = 0; done < n; ) {
+      int m = Math.min(CHUNK, n - done);
+      ints.get(at + done, c, 0, m);
+      for (int i = 0, o = offset + done; i < m; i++) {
+        dst[o + i] = c[i];
+      }
+      done += m;
+    }
   }
 
   @Override
   public void readIntegersAsDoubles(double[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    IntBuffer src = ints;
-    for (int i = 0; i < n; i++) {
-      dst[offset + i] = src.get(at + i);
+    int[] c = chunk();
+    for (int done = 0; done < n; ) {
+      int m = Math.min(CHUNK, n - done);
+      ints.get(at + done, c, 0, m);
+      for (int i = 0, o = offset + done; i < m; i++) {
+        dst[o + i] = c[i];
+      }
+      done += m;
     }
     index = at + n;
   }
@@ -67,10 +94,8 @@ final class PlainIntReader extends PlainReader {
   @Override
   public void readDatesAsMicros(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    IntBuffer src = ints;
-    for (int i = 0; i < n; i++) {
-      dst[offset + i] = TimeConversions.daysToMicros(src.get(at + i));
-    }
+    widen(at, dst, offset, n);
+    TimeConversions.daysToMicros(dst, offset, n);
     index = at + n;
   }
 }

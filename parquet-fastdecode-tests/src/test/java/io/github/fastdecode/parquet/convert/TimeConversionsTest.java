@@ -66,6 +66,49 @@ class TimeConversionsTest {
     }
   }
 
+  /**
+   * The bulk conversions check a whole run's range before multiplying: equal to the value-at-a-time
+   * conversion on runs of values at and around the limits, and the first value out of range throws,
+   * wherever it lies in the run.
+   */
+  @Test
+  void bulkConversionsEqualTheScalarOnesAndThrowOnTheFirstValueOutOfRange() {
+    java.util.Random random = new java.util.Random(SEED);
+    long[][] limits = {
+      {0, 1, -1, MAX_MILLIS, -MAX_MILLIS, Long.MIN_VALUE / 1000, MAX_MILLIS - 1},
+      {0, 1, -1, MAX_DAYS, -MAX_DAYS, MAX_DAYS - 1, 19_000}};
+    long[][] outside = {
+      {MAX_MILLIS + 1, Long.MIN_VALUE / 1000 - 1, Long.MAX_VALUE, Long.MIN_VALUE},
+      {MAX_DAYS + 1, -MAX_DAYS - 1, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MAX_VALUE}};
+    for (int kind = 0; kind < 2; kind++) {
+      for (int round = 0; round < 200; round++) {
+        int n = 1 + random.nextInt(40);
+        int offset = random.nextInt(3);
+        long[] values = new long[offset + n + 2];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = random.nextBoolean() ? limits[kind][random.nextInt(limits[kind].length)]
+              : random.nextLong() % (kind == 0 ? MAX_MILLIS : MAX_DAYS);
+        }
+        long[] expected = values.clone();
+        for (int i = offset; i < offset + n; i++) {
+          expected[i] = kind == 0 ? TimeConversions.millisToMicros(values[i]) : TimeConversions.daysToMicros(values[i]);
+        }
+        long[] bad = values.clone();
+        int at = offset + random.nextInt(n);
+        bad[at] = outside[kind][random.nextInt(outside[kind].length)];
+        if (kind == 0) {
+          TimeConversions.millisToMicros(values, offset, n);
+          assertThrows(ArithmeticException.class, () -> TimeConversions.millisToMicros(bad, offset, n));
+        } else {
+          TimeConversions.daysToMicros(values, offset, n);
+          ArithmeticException e = assertThrows(ArithmeticException.class, () -> TimeConversions.daysToMicros(bad, offset, n));
+          assertTrue(e.getMessage().contains(Long.toString(bad[at])), e.getMessage());
+        }
+        assertArrayEquals(expected, values, "kind " + kind + " round " + round);
+      }
+    }
+  }
+
   @Test
   void nanosToMicrosRoundsDown() {
     long[] in = {0, 999, 1000, -1, -999, -1000, -1001, Long.MAX_VALUE, Long.MIN_VALUE};
