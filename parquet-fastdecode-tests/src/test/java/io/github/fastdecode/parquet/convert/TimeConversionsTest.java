@@ -109,6 +109,52 @@ class TimeConversionsTest {
     }
   }
 
+  /**
+   * PLAIN INT32 widened reads (to long, to double, DATE to micros) copy the page in chunks of 1,024
+   * ints before widening: calls shorter than, equal to and longer than a chunk, at an offset, over
+   * every input kind, give each value as widening it alone does.
+   */
+  @Test
+  void widenedPlainInt32ReadsAcrossChunks() throws IOException {
+    Random random = new Random(SEED + 1);
+    int n = 5000;
+    long[] days = new long[n];
+    for (int i = 0; i < n; i++) {
+      days[i] = random.nextInt((int) (2 * MAX_DAYS + 1)) - MAX_DAYS;
+    }
+    byte[] page = ParquetJavaPages.plainInts(days);
+    int[] calls = {1, 1023, 1024, 1025, 1047, 880};
+    for (InputKind kind : InputKind.values()) {
+      for (int method = 0; method < 3; method++) {
+        BatchValuesReader r = PlainReaders.forColumn(column(PrimitiveTypeName.INT32));
+        r.initFromPage(n, kind.open(page));
+        int done = 0;
+        for (int m : calls) {
+          long[] longs = new long[m + 3];
+          double[] doubles = new double[m + 3];
+          if (method == 0) {
+            r.readIntegersAsLongs(longs, 3, m);
+          } else if (method == 1) {
+            r.readIntegersAsDoubles(doubles, 3, m);
+          } else {
+            r.readDatesAsMicros(longs, 3, m);
+          }
+          for (int i = 0; i < m; i++) {
+            long v = days[done + i];
+            String where = kind + " method " + method + " value " + (done + i);
+            if (method == 1) {
+              assertEquals((double) v, doubles[3 + i], where);
+            } else {
+              assertEquals(method == 0 ? v : TimeConversions.daysToMicros(v), longs[3 + i], where);
+            }
+          }
+          done += m;
+        }
+        assertEquals(n, done);
+      }
+    }
+  }
+
   @Test
   void nanosToMicrosRoundsDown() {
     long[] in = {0, 999, 1000, -1, -999, -1000, -1001, Long.MAX_VALUE, Long.MIN_VALUE};
