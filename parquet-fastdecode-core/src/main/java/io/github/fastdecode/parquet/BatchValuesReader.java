@@ -109,6 +109,17 @@ public abstract class BatchValuesReader extends ValuesReader {
     }
   }
 
+  /**
+   * Reads {@code count} INT32 values zero-extended to {@code long} (UINT_32 and the narrower unsigned
+   * annotations). The default widens with {@link #readIntegersAsLongs} and masks.
+   */
+  public void readUnsignedIntegersAsLongs(long[] dst, int offset, int count) {
+    readIntegersAsLongs(dst, offset, count);
+    for (int i = offset, end = offset + count; i < end; i++) {
+      dst[i] &= 0xFFFF_FFFFL;
+    }
+  }
+
   /** Reads {@code count} INT32 values converted to {@code double} (exact: every int is a double). */
   public void readIntegersAsDoubles(double[] dst, int offset, int count) {
     checkRange(dst.length, offset, count);

@@ -81,9 +81,7 @@ final class ByteStreamSplitIntReader extends ByteStreamSplitReader {
       int m = Math.min(CHUNK, n - done);
       ByteStreamSplitKernels.gatherInts(bytes, base + at + done, count, c, 0, m);
       int o = offset + done;
-      for (int i = 0; i < m; i++) {
-        dst[o + i] = TimeConversions.daysToMicros(c[i]);
-      }
+      TimeConversions.daysToMicros(c, 0, dst, o, m);
     }
     index = at + n;
   }

@@ -378,15 +378,9 @@ public final class LogicalColumn {
       case I32_TO_LONG:
         r.readIntegersAsLongs(b.longs, at, n);
         break;
-      case U32_TO_LONG: {
-        int[] src = b.ints;
-        long[] dst = b.longs;
-        r.readIntegers(src, at, n);
-        for (int i = at, end = at + n; i < end; i++) {
-          dst[i] = src[i] & 0xFFFF_FFFFL;
-        }
+      case U32_TO_LONG:
+        r.readUnsignedIntegersAsLongs(b.longs, at, n);
         break;
-      }
       case I32_TO_DOUBLE:
         r.readIntegersAsDoubles(b.doubles, at, n);
         break;

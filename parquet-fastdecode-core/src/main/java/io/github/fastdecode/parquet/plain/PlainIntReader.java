@@ -92,10 +92,30 @@ final class PlainIntReader extends PlainReader {
   }
 
   @Override
+  public void readUnsignedIntegersAsLongs(long[] dst, int offset, int n) {
+    int at = checkBulk(dst.length, offset, n);
+    int[] c = chunk();
+    for (int done = 0; done < n; ) {
+      int m = Math.min(CHUNK, n - done);
+      ints.get(at + done, c, 0, m);
+      for (int i = 0, o = offset + done; i < m; i++) {
+        dst[o + i] = c[i] & 0xFFFF_FFFFL;
+      }
+      done += m;
+    }
+    index = at + n;
+  }
+
+  @Override
   public void readDatesAsMicros(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    widen(at, dst, offset, n);
-    TimeConversions.daysToMicros(dst, offset, n);
+    int[] c = chunk();
+    for (int done = 0; done < n; ) {
+      int m = Math.min(CHUNK, n - done);
+      ints.get(at + done, c, 0, m);
+      TimeConversions.daysToMicros(c, 0, dst, offset + done, m);
+      done += m;
+    }
     index = at + n;
   }
 }

@@ -107,10 +107,39 @@ class TimeConversionsTest {
         assertArrayEquals(expected, values, "kind " + kind + " round " + round);
       }
     }
+    // DATE from ints into a separate long array (widened, checked and multiplied in one pass).
+    int[] intOutside = {(int) MAX_DAYS + 1, (int) -MAX_DAYS - 1, Integer.MAX_VALUE, Integer.MIN_VALUE};
+    for (int round = 0; round < 200; round++) {
+      int n = 1 + random.nextInt(40);
+      int from = random.nextInt(3);
+      int to = random.nextInt(3);
+      int[] days = new int[from + n + 2];
+      for (int i = 0; i < days.length; i++) {
+        days[i] = random.nextBoolean() ? (int) limits[1][random.nextInt(limits[1].length)]
+            : (int) (random.nextLong() % MAX_DAYS);
+      }
+      long[] out = new long[to + n + 2];
+      out[0] = 7;
+      out[out.length - 1] = 9;
+      long[] expected = out.clone();
+      for (int i = 0; i < n; i++) {
+        expected[to + i] = TimeConversions.daysToMicros(days[from + i]);
+      }
+      TimeConversions.daysToMicros(days, from, out, to, n);
+      assertArrayEquals(expected, out, "ints round " + round);
+      int at = from + random.nextInt(n);
+      days[at] = intOutside[random.nextInt(intOutside.length)];
+      long[] untouched = new long[to + n];
+      java.util.Arrays.fill(untouched, 5);
+      ArithmeticException e = assertThrows(ArithmeticException.class,
+          () -> TimeConversions.daysToMicros(days, from, untouched, to, n));
+      assertTrue(e.getMessage().contains(Integer.toString(days[at])), e.getMessage());
+      assertTrue(java.util.Arrays.stream(untouched).allMatch(v -> v == 5), "written before the throw");
+    }
   }
 
   /**
-   * PLAIN INT32 widened reads (to long, to double, DATE to micros) copy the page in chunks of 1,024
+   * PLAIN INT32 widened reads (to long, to double, DATE to micros, unsigned to long) copy the page in chunks of 1,024
    * ints before widening: calls shorter than, equal to and longer than a chunk, at an offset, over
    * every input kind, give each value as widening it alone does.
    */
@@ -125,7 +154,7 @@ class TimeConversionsTest {
     byte[] page = ParquetJavaPages.plainInts(days);
     int[] calls = {1, 1023, 1024, 1025, 1047, 880};
     for (InputKind kind : InputKind.values()) {
-      for (int method = 0; method < 3; method++) {
+      for (int method = 0; method < 4; method++) {
         BatchValuesReader r = PlainReaders.forColumn(column(PrimitiveTypeName.INT32));
         r.initFromPage(n, kind.open(page));
         int done = 0;
@@ -136,8 +165,10 @@ class TimeConversionsTest {
             r.readIntegersAsLongs(longs, 3, m);
           } else if (method == 1) {
             r.readIntegersAsDoubles(doubles, 3, m);
-          } else {
+          } else if (method == 2) {
             r.readDatesAsMicros(longs, 3, m);
+          } else {
+            r.readUnsignedIntegersAsLongs(longs, 3, m);
           }
           for (int i = 0; i < m; i++) {
             long v = days[done + i];
@@ -145,7 +176,8 @@ class TimeConversionsTest {
             if (method == 1) {
               assertEquals((double) v, doubles[3 + i], where);
             } else {
-              assertEquals(method == 0 ? v : TimeConversions.daysToMicros(v), longs[3 + i], where);
+              long want = method == 0 ? v : method == 2 ? TimeConversions.daysToMicros(v) : v & 0xFFFF_FFFFL;
+              assertEquals(want, longs[3 + i], where);
             }
           }
           done += m;
