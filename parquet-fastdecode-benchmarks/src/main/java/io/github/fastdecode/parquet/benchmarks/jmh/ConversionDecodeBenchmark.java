@@ -1,0 +1,188 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.benchmarks.jmh;
+
+import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.PAGES;
+import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.VALUES_PER_PAGE;
+
+import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
+import io.github.fastdecode.parquet.convert.TimeConversions;
+import java.io.IOException;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The decode-level cost of the logical conversions, without the file around them: PLAIN INT32 and
+ * INT64 pages read in batches of 4096 as {@code ColumnBatch} does, physical values against each
+ * conversion {@code LogicalConversionBenchmark} times on a whole file ({@code int32AsLong},
+ * {@code uint32AsLong}, {@code dateAsMicros} against {@code int32Physical}; {@code millisAsMicros}
+ * against {@code int64Physical}). INT32 values are days within about 82 years of the epoch (every
+ * conversion applies), INT64 values milliseconds around 2023. Setup checks every converted value
+ * against the scalar conversion. Score: ns per value; the difference to the physical read is what
+ * the conversion adds to a scan.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(BenchmarkPages.VALUES)
+public class ConversionDecodeBenchmark {
+  static final int BATCH = 4096;
+
+  private BenchmarkPages intPages;
+  private BenchmarkPages longPages;
+  private BatchValuesReader intReader;
+  private BatchValuesReader longReader;
+  private final int[] ints = new int[BATCH];
+  private final long[] longs = new long[BATCH];
+
+  @Setup
+  public void setup() throws IOException {
+    intPages = BenchmarkPages.write(p -> {
+      Random r = new Random(BenchmarkPages.seed(p));
+      long[] v = new long[VALUES_PER_PAGE];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = r.nextInt(60_000) - 30_000;
+      }
+      return ParquetJavaPages.plainInts(v);
+    });
+    longPages = BenchmarkPages.write(p -> {
+      Random r = new Random(BenchmarkPages.seed(p) + 1);
+      long[] v = new long[VALUES_PER_PAGE];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = 1_700_000_000_000L + r.nextInt(1 << 30);
+      }
+      return ParquetJavaPages.plainLongs(v);
+    });
+    intReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT32), Encoding.PLAIN);
+    longReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT64), Encoding.PLAIN);
+    check();
+  }
+
+  /** Every converted value of every page against the physical value converted alone. */
+  private void check() throws IOException {
+    int[] physical = new int[BATCH];
+    long[] physicalLongs = new long[BATCH];
+    for (int kind = 0; kind < 4; kind++) {
+      for (int p = 0; p < PAGES; p++) {
+        BenchmarkPages pages = kind == 3 ? longPages : intPages;
+        BatchValuesReader r = kind == 3 ? longReader : intReader;
+        BatchValuesReader ref = FastDecode.newValuesReader(ParquetJavaPages.column(kind == 3 ? PrimitiveTypeName.INT64 : PrimitiveTypeName.INT32), Encoding.PLAIN);
+        pages.init(r, p);
+        pages.init(ref, p);
+        for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+          if (kind == 3) {
+            ref.readLongs(physicalLongs, 0, BATCH);
+            r.readTimestampMillisAsMicros(longs, 0, BATCH);
+          } else {
+            ref.readIntegers(physical, 0, BATCH);
+            if (kind == 0) {
+              r.readIntegersAsLongs(longs, 0, BATCH);
+            } else if (kind == 1) {
+              r.readUnsignedIntegersAsLongs(longs, 0, BATCH);
+            } else {
+              r.readDatesAsMicros(longs, 0, BATCH);
+            }
+          }
+          for (int i = 0; i < BATCH; i++) {
+            long want = kind == 0 ? physical[i] : kind == 1 ? physical[i] & 0xFFFF_FFFFL
+                : kind == 2 ? TimeConversions.daysToMicros(physical[i]) : TimeConversions.millisToMicros(physicalLongs[i]);
+            if (longs[i] != want) {
+              throw new IllegalStateException("conversion " + kind + " page " + p + " value " + (at + i) + ": " + longs[i] + ", expected " + want);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Benchmark
+  public int[] int32Physical() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      intPages.init(intReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        intReader.readIntegers(ints, 0, BATCH);
+      }
+    }
+    return ints;
+  }
+
+  @Benchmark
+  public long[] int32AsLong() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      intPages.init(intReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        intReader.readIntegersAsLongs(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public long[] uint32AsLong() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      intPages.init(intReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        intReader.readUnsignedIntegersAsLongs(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public long[] dateAsMicros() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      intPages.init(intReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        intReader.readDatesAsMicros(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public long[] int64Physical() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      longPages.init(longReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        longReader.readLongs(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public long[] millisAsMicros() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      longPages.init(longReader, p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        longReader.readTimestampMillisAsMicros(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+}
