@@ -37,6 +37,9 @@ public final class TimeConversions {
   /** Days whose micros fit; symmetric, as MICROS_PER_DAY does not divide 2^63. */
   private static final long MAX_DAYS = Long.MAX_VALUE / MICROS_PER_DAY;
 
+  /** Values per inner loop of the range checks (see {@link #daysToMicros(int[], int, long[], int, int)}). */
+  private static final int CHECK_BLOCK = 256;
+
   private TimeConversions() {}
 
   /** In place: TIMESTAMP(MILLIS) to microseconds. */
@@ -44,10 +47,13 @@ public final class TimeConversions {
     int end = offset + count;
     // Range check for the whole run first (an OR of signs, no branch per value), then a plain
     // multiply loop the JIT can unroll and vectorize; a value out of range throws as one at a time would.
+    // In blocks: see daysToMicros(int[], ...).
     long bad = 0;
-    for (int i = offset; i < end; i++) {
-      long v = values[i];
-      bad |= (MAX_MILLIS - v) | (v - MIN_MILLIS);
+    for (int b = offset; b < end; b += CHECK_BLOCK) {
+      for (int i = b, e = Math.min(end, b + CHECK_BLOCK); i < e; i++) {
+        long v = values[i];
+        bad |= (MAX_MILLIS - v) | (v - MIN_MILLIS);
+      }
     }
     if (bad < 0) {
       for (int i = offset; i < end; i++) {
@@ -96,10 +102,15 @@ public final class TimeConversions {
   public static void daysToMicros(int[] days, int from, long[] dst, int to, int count) {
     int max = (int) MAX_DAYS;
     int bad = 0;
-    for (int i = from, end = from + count; i < end; i++) {
-      int d = days[i];
-      // Negative exactly when d is outside [-max, max]: the terms cannot both wrap to non-negative.
-      bad |= (max - d) | (d + max);
+    // In blocks, an inner loop per 256 values: in a whole-file DATE scan on JDK 21 the check as one
+    // flat loop took 0.6 ns per value (it was not vectorized there, though it was in a micro test),
+    // and the converted scan 1.44x the physical one; in blocks 1.11-1.15x.
+    for (int b = from, end = from + count; b < end; b += CHECK_BLOCK) {
+      for (int i = b, e = Math.min(end, b + CHECK_BLOCK); i < e; i++) {
+        int d = days[i];
+        // Negative exactly when d is outside [-max, max]: the terms cannot both wrap to non-negative.
+        bad |= (max - d) | (d + max);
+      }
     }
     if (bad < 0) {
       for (int i = from, end = from + count; i < end; i++) {
@@ -116,9 +127,11 @@ public final class TimeConversions {
     int end = offset + count;
     // As millisToMicros(long[], ...): the whole run's range first, then a plain multiply loop.
     long bad = 0;
-    for (int i = offset; i < end; i++) {
-      long v = values[i];
-      bad |= (MAX_DAYS - v) | (v + MAX_DAYS);
+    for (int b = offset; b < end; b += CHECK_BLOCK) {
+      for (int i = b, e = Math.min(end, b + CHECK_BLOCK); i < e; i++) {
+        long v = values[i];
+        bad |= (MAX_DAYS - v) | (v + MAX_DAYS);
+      }
     }
     if (bad < 0) {
       for (int i = offset; i < end; i++) {

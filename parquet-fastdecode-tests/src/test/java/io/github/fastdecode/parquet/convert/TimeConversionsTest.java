@@ -82,7 +82,7 @@ class TimeConversionsTest {
       {MAX_DAYS + 1, -MAX_DAYS - 1, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MAX_VALUE}};
     for (int kind = 0; kind < 2; kind++) {
       for (int round = 0; round < 200; round++) {
-        int n = 1 + random.nextInt(40);
+        int n = 1 + random.nextInt(round % 4 == 0 ? 700 : 40); // past the checks' 256-value blocks too
         int offset = random.nextInt(3);
         long[] values = new long[offset + n + 2];
         for (int i = 0; i < values.length; i++) {
@@ -110,7 +110,7 @@ class TimeConversionsTest {
     // DATE from ints into a separate long array (widened, checked and multiplied in one pass).
     int[] intOutside = {(int) MAX_DAYS + 1, (int) -MAX_DAYS - 1, Integer.MAX_VALUE, Integer.MIN_VALUE};
     for (int round = 0; round < 200; round++) {
-      int n = 1 + random.nextInt(40);
+      int n = 1 + random.nextInt(round % 4 == 0 ? 700 : 40); // past the checks' 256-value blocks too
       int from = random.nextInt(3);
       int to = random.nextInt(3);
       int[] days = new int[from + n + 2];
@@ -135,6 +135,23 @@ class TimeConversionsTest {
           () -> TimeConversions.daysToMicros(days, from, untouched, to, n));
       assertTrue(e.getMessage().contains(Integer.toString(days[at])), e.getMessage());
       assertTrue(java.util.Arrays.stream(untouched).allMatch(v -> v == 5), "written before the throw");
+    }
+  }
+
+  /** A value out of range throws wherever it sits in a long run (the checks work in blocks). */
+  @Test
+  void bulkConversionsFindAnOutOfRangeValueAtEveryPosition() {
+    int n = 600;
+    for (int at = 0; at < n; at++) {
+      long[] millis = new long[n + 1];
+      millis[1 + at] = MAX_MILLIS + 1;
+      assertThrows(ArithmeticException.class, () -> TimeConversions.millisToMicros(millis, 1, n), "millis at " + at);
+      long[] days = new long[n + 1];
+      days[1 + at] = -MAX_DAYS - 1;
+      assertThrows(ArithmeticException.class, () -> TimeConversions.daysToMicros(days, 1, n), "days at " + at);
+      int[] intDays = new int[n + 1];
+      intDays[1 + at] = (int) MAX_DAYS + 1;
+      assertThrows(ArithmeticException.class, () -> TimeConversions.daysToMicros(intDays, 1, new long[n], 0, n), "int days at " + at);
     }
   }
 
