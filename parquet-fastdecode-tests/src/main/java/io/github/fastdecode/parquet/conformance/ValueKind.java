@@ -297,6 +297,17 @@ public abstract class ValueKind {
     }
   };
 
+  /** INT32 zero-extended to long (UINT_32), against parquet-java's int masked to 32 bits. */
+  public static final ValueKind INT32_UNSIGNED_AS_INT64 = new Numeric("INT32 as unsigned long") {
+    @Override long oracle(ValuesReader r) { return Integer.toUnsignedLong(r.readInteger()); }
+    @Override long scalar(BatchValuesReader r) { return Integer.toUnsignedLong(r.readInteger()); }
+    @Override long[] bulkBits(BatchValuesReader r, int n) {
+      long[] d = longDst(n);
+      r.readUnsignedIntegersAsLongs(d, PAD, n);
+      return d;
+    }
+  };
+
   public static final ValueKind INT32_AS_DOUBLE = new Numeric("INT32 as double") {
     @Override long oracle(ValuesReader r) { return Double.doubleToRawLongBits(r.readInteger()); }
     @Override long scalar(BatchValuesReader r) { return Double.doubleToRawLongBits(r.readInteger()); }

@@ -72,7 +72,7 @@ class ByteStreamSplitReadersTest {
     for (Map.Entry<String, long[]> shape : DataShapes.integerShapes(n, SEED, 32).entrySet()) {
       check("BYTE_STREAM_SPLIT INT32 " + shape.getKey() + " n=" + n + " seed=" + SEED, ByteStreamSplitValuesReaderForInteger::new,
           reader(PrimitiveTypeName.INT32, 0), ParquetJavaPages.bssInts(shape.getValue()), n, n,
-          ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_AS_DOUBLE);
+          ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_UNSIGNED_AS_INT64, ValueKind.INT32_AS_DOUBLE);
     }
     long[] days = ConversionShapes.daysThatFitMicros(DataShapes.extremes(n, SEED, 32));
     check("BYTE_STREAM_SPLIT INT32 DATE n=" + n + " seed=" + SEED, ByteStreamSplitValuesReaderForInteger::new,

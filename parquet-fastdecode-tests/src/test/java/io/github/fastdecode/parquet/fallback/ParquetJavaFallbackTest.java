@@ -38,7 +38,7 @@ class ParquetJavaFallbackTest {
   void wrappedPlainIntegersMatchTheWrappedReader(int n) {
     long[] values = DataShapes.wide(n, 42, 32);
     byte[] page = ParquetJavaPages.plainInts(values);
-    for (ValueKind kind : new ValueKind[] {ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_AS_DOUBLE}) {
+    for (ValueKind kind : new ValueKind[] {ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_UNSIGNED_AS_INT64, ValueKind.INT32_AS_DOUBLE}) {
       Differential.check("fallback PLAIN INT32 n=" + n, PlainValuesReader.IntegerPlainValuesReader::new,
           () -> new ParquetJavaValuesReader(new PlainValuesReader.IntegerPlainValuesReader()), page, n, kind, ReadPlan.standard(n));
     }

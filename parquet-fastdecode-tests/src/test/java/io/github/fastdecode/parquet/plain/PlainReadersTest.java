@@ -77,7 +77,7 @@ class PlainReadersTest {
     for (Map.Entry<String, long[]> shape : DataShapes.integerShapes(n, SEED, 32).entrySet()) {
       check("PLAIN INT32 " + shape.getKey() + " n=" + n + " seed=" + SEED, PlainValuesReader.IntegerPlainValuesReader::new,
           reader(PrimitiveTypeName.INT32, 0), ParquetJavaPages.plainInts(shape.getValue()), n, n,
-          ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_AS_DOUBLE);
+          ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_UNSIGNED_AS_INT64, ValueKind.INT32_AS_DOUBLE);
     }
     long[] days = ConversionShapes.daysThatFitMicros(DataShapes.extremes(n, SEED, 32));
     check("PLAIN INT32 DATE n=" + n + " seed=" + SEED, PlainValuesReader.IntegerPlainValuesReader::new,
