@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.dictionary;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.convert.TimeConversions;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import io.github.fastdecode.parquet.rle.RleBitPackedHybridDecoder;
 import java.io.IOException;
@@ -67,6 +68,17 @@ public final class DictionaryReader extends BatchValuesReader {
   /** Widened copies of the dictionary, made on first use by a widening read. */
   private long[] intsAsLongs;
   private double[] widenedToDoubles;
+  /**
+   * Converted copies of the dictionary (UINT_32 zero-extended, DATE and TIMESTAMP(MILLIS|NANOS) as
+   * micros), made on first use by that read, so a converted read is one gather. {@link
+   * #NOT_CONVERTIBLE} when an entry is out of the conversion's range: reads then convert each value
+   * read, so only a value actually read throws, as it does without a dictionary.
+   */
+  private long[] unsignedLongs;
+  private long[] datesAsMicros;
+  private long[] millisAsMicros;
+  private long[] nanosAsMicros;
+  private static final long[] NOT_CONVERTIBLE = new long[0];
 
   private final PageBytes page = new PageBytes();
   private final RleBitPackedHybridDecoder decoder;
@@ -373,6 +385,76 @@ public final class DictionaryReader extends BatchValuesReader {
       }
     }
     gatherLongs(intsAsLongs, dst, offset, count);
+  }
+
+  @Override
+  public void readUnsignedIntegersAsLongs(long[] dst, int offset, int count) {
+    if (ints == null) {
+      throw wrongType("readUnsignedIntegersAsLongs");
+    }
+    if (unsignedLongs == null) {
+      long[] t = new long[size];
+      for (int i = 0; i < size; i++) {
+        t[i] = ints[i] & 0xFFFF_FFFFL;
+      }
+      unsignedLongs = t;
+    }
+    gatherLongs(unsignedLongs, dst, offset, count);
+  }
+
+  @Override
+  public void readDatesAsMicros(long[] dst, int offset, int count) {
+    if (ints == null) {
+      throw wrongType("readDatesAsMicros");
+    }
+    if (datesAsMicros == null) {
+      long[] t = new long[size];
+      try {
+        TimeConversions.daysToMicros(ints, 0, t, 0, size);
+      } catch (ArithmeticException e) {
+        t = NOT_CONVERTIBLE;
+      }
+      datesAsMicros = t;
+    }
+    if (datesAsMicros == NOT_CONVERTIBLE) {
+      super.readDatesAsMicros(dst, offset, count);
+    } else {
+      gatherLongs(datesAsMicros, dst, offset, count);
+    }
+  }
+
+  @Override
+  public void readTimestampMillisAsMicros(long[] dst, int offset, int count) {
+    if (longs == null) {
+      throw wrongType("readTimestampMillisAsMicros");
+    }
+    if (millisAsMicros == null) {
+      long[] t = longs.clone();
+      try {
+        TimeConversions.millisToMicros(t, 0, size);
+      } catch (ArithmeticException e) {
+        t = NOT_CONVERTIBLE;
+      }
+      millisAsMicros = t;
+    }
+    if (millisAsMicros == NOT_CONVERTIBLE) {
+      super.readTimestampMillisAsMicros(dst, offset, count);
+    } else {
+      gatherLongs(millisAsMicros, dst, offset, count);
+    }
+  }
+
+  @Override
+  public void readTimestampNanosAsMicros(long[] dst, int offset, int count) {
+    if (longs == null) {
+      throw wrongType("readTimestampNanosAsMicros");
+    }
+    if (nanosAsMicros == null) {
+      long[] t = longs.clone();
+      TimeConversions.nanosToMicros(t, 0, size);
+      nanosAsMicros = t;
+    }
+    gatherLongs(nanosAsMicros, dst, offset, count);
   }
 
   @Override

@@ -22,10 +22,19 @@ import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,7 +50,10 @@ import org.openjdk.jmh.annotations.State;
  * INT64 pages read in batches of 4096 as {@code ColumnBatch} does, physical values against each
  * conversion {@code LogicalConversionBenchmark} times on a whole file ({@code int32AsLong},
  * {@code uint32AsLong}, {@code dateAsMicros} against {@code int32Physical}; {@code millisAsMicros}
- * against {@code int64Physical}). INT32 values are days within about 82 years of the epoch (every
+ * against {@code int64Physical}); and dictionary-encoded DATE pages (1,000 entries, random ids):
+ * {@code dictDateAsMicros} (a gather from the dictionary converted once) against {@code
+ * dictInt32Physical} and against {@code dictDateAsMicrosTwoPass} (widening gather, then the
+ * conversion over the batch, as the reader did before). INT32 values are days within about 82 years of the epoch (every
  * conversion applies), INT64 values milliseconds around 2023. Setup checks every converted value
  * against the scalar conversion. Score: ns per value; the difference to the physical read is what
  * the conversion adds to a scan.
@@ -58,6 +70,8 @@ public class ConversionDecodeBenchmark {
   private BatchValuesReader intReader;
   private BatchValuesReader longReader;
   private final int[] ints = new int[BATCH];
+  private ByteBuffer[] dictPages;
+  private DictionaryReader dictReader;
   private final long[] longs = new long[BATCH];
 
   @Setup
@@ -80,11 +94,60 @@ public class ConversionDecodeBenchmark {
     });
     intReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT32), Encoding.PLAIN);
     longReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT64), Encoding.PLAIN);
+    writeDictionaryPages();
     check();
+  }
+
+  /** DATE pages dictionary-encoded by parquet-java's writer: one dictionary of 1,000 days for all pages. */
+  private void writeDictionaryPages() throws IOException {
+    ColumnDescriptor column = ParquetJavaPages.column(PrimitiveTypeName.INT32);
+    DictionaryValuesWriter w = new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(Integer.MAX_VALUE,
+        Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HeapByteBufferAllocator.getInstance());
+    Random r = new Random(BenchmarkPages.SEED + 2);
+    int[] pool = new int[1000];
+    for (int i = 0; i < pool.length; i++) {
+      pool[i] = 10_000 + i * 7;
+    }
+    dictPages = new ByteBuffer[PAGES];
+    for (int p = 0; p < PAGES; p++) {
+      for (int i = 0; i < VALUES_PER_PAGE; i++) {
+        w.writeInteger(pool[r.nextInt(pool.length)]);
+      }
+      dictPages[p] = ByteBuffer.wrap(w.getBytes().toByteArray());
+      w.reset();
+    }
+    DictionaryPage d = w.toDictPageAndClose();
+    DictionaryPage copy = new DictionaryPage(BytesInput.from(d.getBytes().toByteArray()), d.getDictionarySize(), d.getEncoding());
+    Dictionary dictionary = copy.getEncoding().initDictionary(column, copy);
+    dictReader = new DictionaryReader(column, dictionary);
+  }
+
+  private void initDictPage(int p) throws IOException {
+    dictReader.initFromPage(VALUES_PER_PAGE, ByteBufferInputStream.wrap(dictPages[p].duplicate()));
   }
 
   /** Every converted value of every page against the physical value converted alone. */
   private void check() throws IOException {
+    long[] twoPass = new long[BATCH];
+    for (int p = 0; p < PAGES; p++) {
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        initDictPage(p);
+        dictReader.skip(at);
+        dictReader.readIntegers(ints, 0, BATCH);
+        initDictPage(p);
+        dictReader.skip(at);
+        dictReader.readDatesAsMicros(longs, 0, BATCH);
+        initDictPage(p);
+        dictReader.skip(at);
+        dictReader.readIntegersAsLongs(twoPass, 0, BATCH);
+        TimeConversions.daysToMicros(twoPass, 0, BATCH);
+        for (int i = 0; i < BATCH; i++) {
+          if (longs[i] != TimeConversions.daysToMicros(ints[i]) || twoPass[i] != longs[i]) {
+            throw new IllegalStateException("dictionary DATE page " + p + " value " + (at + i) + ": " + longs[i] + " / " + twoPass[i]);
+          }
+        }
+      }
+    }
     int[] physical = new int[BATCH];
     long[] physicalLongs = new long[BATCH];
     for (int kind = 0; kind < 4; kind++) {
@@ -181,6 +244,40 @@ public class ConversionDecodeBenchmark {
       longPages.init(longReader, p);
       for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
         longReader.readTimestampMillisAsMicros(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public int[] dictInt32Physical() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      initDictPage(p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        dictReader.readIntegers(ints, 0, BATCH);
+      }
+    }
+    return ints;
+  }
+
+  @Benchmark
+  public long[] dictDateAsMicros() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      initDictPage(p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        dictReader.readDatesAsMicros(longs, 0, BATCH);
+      }
+    }
+    return longs;
+  }
+
+  @Benchmark
+  public long[] dictDateAsMicrosTwoPass() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      initDictPage(p);
+      for (int at = 0; at < VALUES_PER_PAGE; at += BATCH) {
+        dictReader.readIntegersAsLongs(longs, 0, BATCH);
+        TimeConversions.daysToMicros(longs, 0, BATCH);
       }
     }
     return longs;
