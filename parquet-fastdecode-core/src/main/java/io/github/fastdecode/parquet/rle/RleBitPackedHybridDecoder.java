@@ -70,6 +70,8 @@ public final class RleBitPackedHybridDecoder {
   private long bit;
   /** How many of the values {@link #widthOneRuns} last wrote are 1. */
   private int runOnes;
+  /** Take the scalar paths even where the vector kernels are on: for tests of the scalar code. */
+  private boolean scalarOnly;
 
   /** @param encoding what to call the data in error messages, e.g. {@code "RLE definition levels"} */
   public RleBitPackedHybridDecoder(String encoding) {
@@ -90,6 +92,11 @@ public final class RleBitPackedHybridDecoder {
     this.valueMask = valueBytes == 4 ? -1 : (1 << 8 * valueBytes) - 1;
     this.mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
     this.runLeft = 0;
+  }
+
+  /** Tests: the scalar paths (the whole-run loops) from now on, whether or not the vector kernels are on. */
+  void scalarOnly() {
+    scalarOnly = true;
   }
 
   public int bitWidth() {
@@ -209,8 +216,9 @@ public final class RleBitPackedHybridDecoder {
     // Width 1 with 0 and 1 both allowed: short runs of both kinds in one branch-free loop, with 16
     // int lanes (512-bit vectors). With 8 (AVX2) ids of width 1 with short runs measured slower that
     // way (CPU time, JDK 25: 0.245 -> 0.263 ns per id), with 16 faster (0.252 -> 0.222).
+    boolean vector = VectorSupport.on() && !scalarOnly;
     boolean shortRuns = bitWidth == 1 && Integer.compareUnsigned(bound, 2) >= 0 && n >= VECTOR_MIN_COUNT
-        && VectorSupport.on() && VectorBitUnpacker.intLanes() == 16;
+        && vector && VectorBitUnpacker.intLanes() == 16;
     while (o < limit) {
       if (runLeft == 0) {
         if (shortRuns) {
@@ -218,6 +226,11 @@ public final class RleBitPackedHybridDecoder {
           // Past short runs, or at a long bit-packed run whose header it read: the loop goes on.
           if (runLeft != 0 || o >= limit) {
             continue;
+          }
+        } else if (!vector) {
+          o += wholeRuns(dst, o, limit, bound);
+          if (o >= limit) {
+            break;
           }
         }
         nextRun(limit - o);
@@ -236,6 +249,58 @@ public final class RleBitPackedHybridDecoder {
       o += m;
     }
     return o - off;
+  }
+
+  /**
+   * The scalar path's whole-run loop (no vector module): whole runs with headers of one or two bytes
+   * from a run boundary, each decoded in place with no per-run call chain ({@link #nextRun}, the
+   * checks of {@link #coverPacked}); bit-packed runs go straight to the scalar kernel, RLE runs are
+   * fills. Stops, at a run boundary, before a run that reaches past {@code limit} or near the end of
+   * the data, a longer header, an empty run, or an RLE value not below {@code bound} (unsigned); the
+   * general loop takes that one. Returns how many values it wrote.
+   */
+  private int wholeRuns(int[] dst, int at, int limit, int bound) {
+    byte[] d = data;
+    int w = bitWidth;
+    int vb = valueBytes;
+    int vmask = valueMask;
+    int e = end - 5;
+    int p = pos;
+    int o = at;
+    // Header (one or two bytes) plus a 4-byte load of an RLE value: 6 bytes from p.
+    while (p < e) {
+      int h = d[p];
+      int hl = 1;
+      if (h < 0) {
+        int h2 = d[p + 1];
+        if (h2 <= 0) {
+          break;
+        }
+        h = h & 0x7F | h2 << 7;
+        hl = 2;
+      }
+      int half = h >>> 1;
+      if ((h & 1) == 0) {
+        int v = LittleEndian.getInt(d, p + hl) & vmask;
+        if (half == 0 || o + half > limit || Integer.compareUnsigned(v, bound) >= 0) {
+          break;
+        }
+        Arrays.fill(dst, o, o + half, v);
+        o += half;
+        p += hl + vb;
+      } else {
+        int m = half << 3;
+        int q = p + hl;
+        if (half == 0 || o + m > limit || q + half * w > end) {
+          break;
+        }
+        BitUnpacker.unpackInts(w, d, q, dst, o, m);
+        o += m;
+        p = q + half * w;
+      }
+    }
+    pos = p;
+    return o - at;
   }
 
   /**
