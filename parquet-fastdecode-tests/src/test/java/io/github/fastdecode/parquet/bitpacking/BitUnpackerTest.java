@@ -169,6 +169,27 @@ class BitUnpackerTest {
     }
   }
 
+  /** Every byte, as set bits and as clear bits, whole and cut to 0..8 booleans, at an offset. */
+  @Test
+  void bytesBecomeBooleans() {
+    for (int b = 0; b < 512; b++) {
+      for (int k = 0; k <= 8; k++) {
+        boolean[] out = new boolean[12];
+        Arrays.fill(out, 0, 3, true);
+        if (k == 8) {
+          BitUnpacker.byteToBooleans(b, out, 3);
+        }
+        BitUnpacker.byteToBooleans(b, out, 3, k);
+        for (int i = 0; i < 8; i++) {
+          boolean set = (b >>> i & 1) != 0;
+          boolean expected = i < k && (b < 256 ? set : !set);
+          assertEquals(expected, out[3 + i], "byte " + b + ", " + k + " booleans, bit " + i);
+        }
+        assertTrue(out[0] && out[1] && out[2] && !out[11], "byte " + b + ": written outside the 8 booleans");
+      }
+    }
+  }
+
   /** The build runs the tests with the vector kernels on, and once more with them off (.ci/run). */
   @Test
   void vectorKernelsAreOnExactlyWhenTheTestRunAsksForThem() {

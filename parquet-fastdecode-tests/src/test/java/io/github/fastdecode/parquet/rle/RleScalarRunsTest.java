@@ -119,6 +119,62 @@ class RleScalarRunsTest {
     assertThrows(ValuesDecodingException.class, () -> d.readIntsWhileRleBelow(new int[10], 0, 10, 256));
   }
 
+  /**
+   * Width 1 as a null mask (level 1: true where the value is 0) and as RLE booleans (level 0: true
+   * where it is not 0), through the scalar whole-run loop and the default path: hand-built runs of
+   * both kinds with one- and two-byte headers, RLE values 0 and 1 and now and then 2 to 255 (which
+   * the loop leaves to the general one), empty runs and a truncated last run, read in seeded steps
+   * of 0 to 600; the counts of values equal to the level, the booleans, and a random pattern after
+   * each read's range left as it was.
+   */
+  @Test
+  void nullMasksAndBooleansMatchTheirValues() {
+    Random random = new Random(SEED + 2);
+    for (int page = 0; page < 12; page++) {
+      long pageSeed = random.nextLong();
+      Random r = new Random(pageSeed);
+      Page p = page(1, r, 2 + r.nextInt(254));
+      int n = p.values.length;
+      boolean[] pattern = new boolean[n + GUARD];
+      for (int i = 0; i < pattern.length; i++) {
+        pattern[i] = random.nextBoolean();
+      }
+      for (int level : new int[] {1, 0}) {
+        for (boolean scalar : new boolean[] {true, false}) {
+          long planSeed = random.nextLong();
+          String where = "page seed " + pageSeed + " level " + level + " plan seed " + planSeed + " scalar " + scalar
+              + " (SEED " + (SEED + 2) + ")";
+          Random plan = new Random(planSeed);
+          RleBitPackedHybridDecoder d = new RleBitPackedHybridDecoder("test");
+          if (scalar) {
+            d.scalarOnly();
+          }
+          d.init(p.bytes, 0, p.bytes.length, 1);
+          boolean[] dst = pattern.clone();
+          for (int pos = 0; pos < n; ) {
+            int k = Math.min(n - pos, plan.nextInt(5) == 0 ? plan.nextInt(9) : plan.nextInt(600));
+            int equal = d.readNotEqual(dst, pos, k, level);
+            int expectedEqual = 0;
+            for (int i = pos; i < pos + k; i++) {
+              boolean differs = p.values[i] != level;
+              expectedEqual += differs ? 0 : 1;
+              if (dst[i] != differs) {
+                throw new AssertionError(where + ": value " + i + " (" + p.values[i] + ") gave " + dst[i]);
+              }
+            }
+            assertEquals(expectedEqual, equal, where + ": values equal to the level in the read at " + pos);
+            for (int i = pos + k; i < Math.min(pos + k + GUARD, dst.length); i++) {
+              if (dst[i] != pattern[i]) {
+                throw new AssertionError(where + ": written past the range of the read at " + pos + ", at " + i);
+              }
+            }
+            pos += k;
+          }
+        }
+      }
+    }
+  }
+
   /** The count read (an Integer) or the exception thrown. */
   private static Object outcome(byte[] data, int width, int[] dst, int bound, boolean scalar) {
     RleBitPackedHybridDecoder d = new RleBitPackedHybridDecoder("test");
