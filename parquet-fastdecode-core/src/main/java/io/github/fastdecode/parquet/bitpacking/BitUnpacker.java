@@ -209,7 +209,32 @@ public final class BitUnpacker {
         count -= done;
       }
     }
+    if (width == 32) {
+      return plainIntDeltas(in, pos, out, outPos, count, acc, minDelta);
+    }
     return IntBitUnpacker.unpackDeltas(width, in, pos, out, outPos, count, acc, minDelta);
+  }
+
+  /**
+   * Width 32, the deltas stored whole (random INT32 columns), as {@link #plainLongDeltas}: four per
+   * step, two adds per four values on the loop's dependency chain, each load indexed from the loop
+   * counter ({@code count} a multiple of 4).
+   */
+  private static int plainIntDeltas(byte[] in, int pos, int[] out, int outPos, int count, int acc, int md) {
+    for (int i = 0; i < count; i += 4) {
+      int p = pos + 4 * i;
+      int d0 = LittleEndian.getInt(in, p) + md;
+      int d1 = LittleEndian.getInt(in, p + 4) + md;
+      int d2 = LittleEndian.getInt(in, p + 8) + md;
+      int d3 = LittleEndian.getInt(in, p + 12) + md;
+      int s1 = acc + (d0 + d1);
+      out[outPos + i] = acc + d0;
+      out[outPos + i + 1] = s1;
+      out[outPos + i + 2] = s1 + d2;
+      acc = s1 + (d2 + d3);
+      out[outPos + i + 3] = acc;
+    }
+    return acc;
   }
 
   /**
