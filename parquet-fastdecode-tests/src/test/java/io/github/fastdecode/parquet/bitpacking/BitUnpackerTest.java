@@ -138,14 +138,14 @@ class BitUnpackerTest {
 
   /**
    * The scalar kernels that replace the generated ones without vectors (width 1 from a table, 4 from
-   * an int load per 8 values, 8 a byte load per value) called directly, whatever the vector state:
-   * runs of 0 to 4,096 values ending at the array's end after 0..13 junk bytes, and followed by
-   * junk, against the reference.
+   * an int load per 8 values, 8 a byte load per value, 12 a long and an int load per 8 values)
+   * called directly, whatever the vector state: runs of 0 to 4,096 values ending at the array's end
+   * after 0..13 junk bytes, and followed by junk, against the reference.
    */
   @Test
   void scalarTwinsMatchTheReference() {
     Random r = new Random(SEED + 5);
-    for (int w : new int[] {1, 4, 8}) {
+    for (int w : new int[] {1, 4, 8, 12}) {
       for (int count : new int[] {0, 8, 16, 24, 32, 40, 64, 72, 120, 128, 136, 504, 1000, 4096}) {
         for (int lead : new int[] {0, 1, 7, 13}) {
           for (int after : new int[] {0, 5}) {
@@ -158,7 +158,8 @@ class BitUnpackerTest {
             int[] ints = sentinelInts(count);
             int end = w == 1 ? BitUnpacker.unpackBits(in, lead, ints, 3, count)
                 : w == 4 ? BitUnpacker.unpackNibbles(in, lead, ints, 3, count)
-                : BitUnpacker.unpackBytes(in, lead, ints, 3, count);
+                : w == 8 ? BitUnpacker.unpackBytes(in, lead, ints, 3, count)
+                : BitUnpacker.unpack12(in, lead, ints, 3, count);
             assertEquals(lead + packed.length, end, where + ": end of the run");
             long[] longs = sentinelLongs(count);
             BitUnpacker.unpackLongs(w, in, lead, longs, 3, count);
