@@ -83,7 +83,139 @@ public final class BitUnpacker {
       outPos += done;
       count -= done;
     }
+    // Scalar shapes that measured faster than the generated kernels (RleDictionaryIdsBenchmark, CPU
+    // time, JDK 25 without the vector module, ns per id, all bit-packed): width 1 0.39 -> 0.31, 4
+    // 0.41 -> 0.35, 8 0.38 -> 0.23, 12 0.48 -> 0.40. Widths 4, 8 and 12 only on long runs: on runs of
+    // 64 to 72 ids the generated kernel stayed faster at width 8 (0.29 against 0.34).
+    if (width == 1) {
+      return unpackBits(in, pos, out, outPos, count);
+    }
+    if (width == 4 && count >= 128) {
+      return unpackNibbles(in, pos, out, outPos, count);
+    }
+    if (width == 8 && count >= 128) {
+      return unpackBytes(in, pos, out, outPos, count);
+    }
+    if (width == 12 && count >= 128) {
+      return unpack12(in, pos, out, outPos, count);
+    }
     return IntBitUnpacker.unpack(width, in, pos, out, outPos, count);
+  }
+
+  /**
+   * The 8 booleans of each byte value, as set bits and then as clear bits: entry {@code 8 * b + k}
+   * is whether bit {@code k} of {@code b} is set, entry {@code 8 * (256 + b) + k} whether it is clear
+   * (4 KiB).
+   */
+  private static final boolean[] BIT_BOOLEANS = new boolean[2 * 256 * 8];
+
+  static {
+    for (int b = 0; b < 256; b++) {
+      for (int k = 0; k < 8; k++) {
+        BIT_BOOLEANS[8 * b + k] = (b >>> k & 1) != 0;
+        BIT_BOOLEANS[8 * (256 + b) + k] = (b >>> k & 1) == 0;
+      }
+    }
+  }
+
+  /**
+   * Writes 8 booleans at {@code out[at..at+8)}, one per bit of {@code b}'s low byte, LSB first: true
+   * where the bit is set, or, with {@code 256} added to the byte ({@code b} from 256 to 511), where it
+   * is clear. One 8-byte copy from a table instead of a shift, mask and compare per value (which
+   * measured 0.42 against 0.26 ns per value).
+   */
+  public static void byteToBooleans(int b, boolean[] out, int at) {
+    System.arraycopy(BIT_BOOLEANS, (b & 0x1FF) << 3, out, at, 8);
+  }
+
+  /** As {@link #byteToBooleans} for the first {@code k} bits ({@code 0 <= k <= 8}). */
+  public static void byteToBooleans(int b, boolean[] out, int at, int k) {
+    System.arraycopy(BIT_BOOLEANS, (b & 0x1FF) << 3, out, at, k);
+  }
+
+  /**
+   * The 8 ints of each byte value: entry {@code 8 * b + k} is bit {@code k} of {@code b} (8 KiB).
+   */
+  private static final int[] BIT_INTS = new int[256 * 8];
+
+  static {
+    for (int b = 0; b < 256; b++) {
+      for (int k = 0; k < 8; k++) {
+        BIT_INTS[8 * b + k] = (b >>> k) & 1;
+      }
+    }
+  }
+
+  /**
+   * Width 1 ({@code count} a multiple of 8): each byte's 8 ints copied from {@link #BIT_INTS}, one
+   * 32-byte copy instead of 8 shifts, masks and stores (a store per value bounds the shifting kernel).
+   */
+  static int unpackBits(byte[] in, int pos, int[] out, int outPos, int count) {
+    int[] t = BIT_INTS;
+    for (int i = 0; i < count; i += 8) {
+      System.arraycopy(t, (in[pos + (i >>> 3)] & 0xFF) << 3, out, outPos + i, 8);
+    }
+    return pos + (count >>> 3);
+  }
+
+  /**
+   * Width 4 ({@code count} a multiple of 8): an int load per 8 values, indexed from the loop counter
+   * (so that C2 can drop the range checks of the stores), reading exactly the run's bytes.
+   */
+  static int unpackNibbles(byte[] in, int pos, int[] out, int outPos, int count) {
+    for (int i = 0; i < count; i += 8) {
+      int x = LittleEndian.getInt(in, pos + (i >>> 1));
+      out[outPos + i] = x & 15;
+      out[outPos + i + 1] = x >>> 4 & 15;
+      out[outPos + i + 2] = x >>> 8 & 15;
+      out[outPos + i + 3] = x >>> 12 & 15;
+      out[outPos + i + 4] = x >>> 16 & 15;
+      out[outPos + i + 5] = x >>> 20 & 15;
+      out[outPos + i + 6] = x >>> 24 & 15;
+      out[outPos + i + 7] = x >>> 28;
+    }
+    return pos + (count >>> 1);
+  }
+
+  /**
+   * Width 12 ({@code count} a multiple of 8): a long and an int load per 8 values (12 bytes), indexed
+   * from the loop counter.
+   */
+  static int unpack12(byte[] in, int pos, int[] out, int outPos, int count) {
+    for (int i = 0; i < count; i += 8) {
+      int p = pos + i + (i >>> 1);
+      long a = LittleEndian.getLong(in, p);
+      int b = LittleEndian.getInt(in, p + 8);
+      out[outPos + i] = (int) a & 0xFFF;
+      out[outPos + i + 1] = (int) (a >>> 12) & 0xFFF;
+      out[outPos + i + 2] = (int) (a >>> 24) & 0xFFF;
+      out[outPos + i + 3] = (int) (a >>> 36) & 0xFFF;
+      out[outPos + i + 4] = (int) (a >>> 48) & 0xFFF;
+      out[outPos + i + 5] = (int) (a >>> 60) | (b & 0xFF) << 4;
+      out[outPos + i + 6] = b >>> 8 & 0xFFF;
+      out[outPos + i + 7] = b >>> 20;
+    }
+    return pos + count + (count >>> 1);
+  }
+
+  /**
+   * Width 8 ({@code count} a multiple of 8): a byte load per value, 8 per step indexed from the loop
+   * counter; fewer instructions per value than shifts out of 8-byte loads.
+   */
+  static int unpackBytes(byte[] in, int pos, int[] out, int outPos, int count) {
+    int p = pos;
+    int o = outPos;
+    for (int i = 0; i < count; i += 8) {
+      out[o + i] = in[p + i] & 0xFF;
+      out[o + i + 1] = in[p + i + 1] & 0xFF;
+      out[o + i + 2] = in[p + i + 2] & 0xFF;
+      out[o + i + 3] = in[p + i + 3] & 0xFF;
+      out[o + i + 4] = in[p + i + 4] & 0xFF;
+      out[o + i + 5] = in[p + i + 5] & 0xFF;
+      out[o + i + 6] = in[p + i + 6] & 0xFF;
+      out[o + i + 7] = in[p + i + 7] & 0xFF;
+    }
+    return p + count;
   }
 
   /**
@@ -101,7 +233,32 @@ public final class BitUnpacker {
         count -= done;
       }
     }
+    if (width == 32) {
+      return plainIntDeltas(in, pos, out, outPos, count, acc, minDelta);
+    }
     return IntBitUnpacker.unpackDeltas(width, in, pos, out, outPos, count, acc, minDelta);
+  }
+
+  /**
+   * Width 32, the deltas stored whole (random INT32 columns), as {@link #plainLongDeltas}: four per
+   * step, two adds per four values on the loop's dependency chain, each load indexed from the loop
+   * counter ({@code count} a multiple of 4).
+   */
+  private static int plainIntDeltas(byte[] in, int pos, int[] out, int outPos, int count, int acc, int md) {
+    for (int i = 0; i < count; i += 4) {
+      int p = pos + 4 * i;
+      int d0 = LittleEndian.getInt(in, p) + md;
+      int d1 = LittleEndian.getInt(in, p + 4) + md;
+      int d2 = LittleEndian.getInt(in, p + 8) + md;
+      int d3 = LittleEndian.getInt(in, p + 12) + md;
+      int s1 = acc + (d0 + d1);
+      out[outPos + i] = acc + d0;
+      out[outPos + i + 1] = s1;
+      out[outPos + i + 2] = s1 + d2;
+      acc = s1 + (d2 + d3);
+      out[outPos + i + 3] = acc;
+    }
+    return acc;
   }
 
   /**

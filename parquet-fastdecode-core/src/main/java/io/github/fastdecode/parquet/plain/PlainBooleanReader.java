@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
 import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
@@ -88,19 +89,17 @@ public final class PlainBooleanReader extends BatchValuesReader {
       dst[offset + i++] = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;
       bit++;
     }
-    // Whole 64-bit words while 8 readable bytes remain in the array.
+    // Whole bytes, 8 booleans each copied from a table (BitUnpacker.byteToBooleans): a copy per 8
+    // values instead of a shift, mask and compare per value.
     if ((bit & 7) == 0) {
       int bytePos = (int) (bit >>> 3);
-      while (count - i >= 64 && bytePos + 8 <= data.length) {
-        long w = LittleEndian.getLong(data, bytePos);
-        int base = offset + i;
-        for (int b = 0; b < 64; b++) {
-          dst[base + b] = ((w >>> b) & 1) != 0;
-        }
-        i += 64;
-        bytePos += 8;
+      int bytes = Math.min((count - i) >>> 3, data.length - bytePos);
+      int base = offset + i;
+      for (int k = 0; k < bytes; k++) {
+        BitUnpacker.byteToBooleans(data[bytePos + k] & 0xFF, dst, base + 8 * k);
       }
-      bit = 8L * bytePos;
+      i += 8 * bytes;
+      bit = 8L * (bytePos + bytes);
     }
     while (i < count) {
       dst[offset + i++] = (data[(int) (bit >>> 3)] & (1 << (bit & 7))) != 0;

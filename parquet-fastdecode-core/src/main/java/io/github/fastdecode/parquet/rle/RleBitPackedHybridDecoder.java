@@ -70,6 +70,8 @@ public final class RleBitPackedHybridDecoder {
   private long bit;
   /** How many of the values {@link #widthOneRuns} last wrote are 1. */
   private int runOnes;
+  /** Take the scalar paths even where the vector kernels are on: for tests of the scalar code. */
+  private boolean scalarOnly;
 
   /** @param encoding what to call the data in error messages, e.g. {@code "RLE definition levels"} */
   public RleBitPackedHybridDecoder(String encoding) {
@@ -90,6 +92,11 @@ public final class RleBitPackedHybridDecoder {
     this.valueMask = valueBytes == 4 ? -1 : (1 << 8 * valueBytes) - 1;
     this.mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
     this.runLeft = 0;
+  }
+
+  /** Tests: the scalar paths (the whole-run loops) from now on, whether or not the vector kernels are on. */
+  void scalarOnly() {
+    scalarOnly = true;
   }
 
   public int bitWidth() {
@@ -209,8 +216,9 @@ public final class RleBitPackedHybridDecoder {
     // Width 1 with 0 and 1 both allowed: short runs of both kinds in one branch-free loop, with 16
     // int lanes (512-bit vectors). With 8 (AVX2) ids of width 1 with short runs measured slower that
     // way (CPU time, JDK 25: 0.245 -> 0.263 ns per id), with 16 faster (0.252 -> 0.222).
+    boolean vector = VectorSupport.on() && !scalarOnly;
     boolean shortRuns = bitWidth == 1 && Integer.compareUnsigned(bound, 2) >= 0 && n >= VECTOR_MIN_COUNT
-        && VectorSupport.on() && VectorBitUnpacker.intLanes() == 16;
+        && vector && VectorBitUnpacker.intLanes() == 16;
     while (o < limit) {
       if (runLeft == 0) {
         if (shortRuns) {
@@ -218,6 +226,11 @@ public final class RleBitPackedHybridDecoder {
           // Past short runs, or at a long bit-packed run whose header it read: the loop goes on.
           if (runLeft != 0 || o >= limit) {
             continue;
+          }
+        } else if (!vector) {
+          o += wholeRuns(dst, o, limit, bound);
+          if (o >= limit) {
+            break;
           }
         }
         nextRun(limit - o);
@@ -236,6 +249,58 @@ public final class RleBitPackedHybridDecoder {
       o += m;
     }
     return o - off;
+  }
+
+  /**
+   * The scalar path's whole-run loop (no vector module): whole runs with headers of one or two bytes
+   * from a run boundary, each decoded in place with no per-run call chain ({@link #nextRun}, the
+   * checks of {@link #coverPacked}); bit-packed runs go straight to the scalar kernel, RLE runs are
+   * fills. Stops, at a run boundary, before a run that reaches past {@code limit} or near the end of
+   * the data, a longer header, an empty run, or an RLE value not below {@code bound} (unsigned); the
+   * general loop takes that one. Returns how many values it wrote.
+   */
+  private int wholeRuns(int[] dst, int at, int limit, int bound) {
+    byte[] d = data;
+    int w = bitWidth;
+    int vb = valueBytes;
+    int vmask = valueMask;
+    int e = end - 5;
+    int p = pos;
+    int o = at;
+    // Header (one or two bytes) plus a 4-byte load of an RLE value: 6 bytes from p.
+    while (p < e) {
+      int h = d[p];
+      int hl = 1;
+      if (h < 0) {
+        int h2 = d[p + 1];
+        if (h2 <= 0) {
+          break;
+        }
+        h = h & 0x7F | h2 << 7;
+        hl = 2;
+      }
+      int half = h >>> 1;
+      if ((h & 1) == 0) {
+        int v = LittleEndian.getInt(d, p + hl) & vmask;
+        if (half == 0 || o + half > limit || Integer.compareUnsigned(v, bound) >= 0) {
+          break;
+        }
+        Arrays.fill(dst, o, o + half, v);
+        o += half;
+        p += hl + vb;
+      } else {
+        int m = half << 3;
+        int q = p + hl;
+        if (half == 0 || o + m > limit || q + half * w > end) {
+          break;
+        }
+        BitUnpacker.unpackInts(w, d, q, dst, o, m);
+        o += m;
+        p = q + half * w;
+      }
+    }
+    pos = p;
+    return o - at;
   }
 
   /**
@@ -482,9 +547,19 @@ public final class RleBitPackedHybridDecoder {
     boolean vector = n >= VECTOR_MIN_COUNT;
     // Null masks of flat optional columns (level 1) take whole short runs at a time; RLE booleans
     // (level 0) measured slower that way (BooleanBenchmark RLE, 512-bit vectors).
-    boolean wholeRuns = vector && bitWidth == 1 && level == 1 && VectorSupport.on();
+    boolean vectorOn = VectorSupport.on() && !scalarOnly;
+    boolean wholeRuns = vector && bitWidth == 1 && level == 1 && vectorOn;
+    boolean scalarRuns = bitWidth == 1 && level == 1 && !vectorOn;
     while (done < n) {
       if (runLeft == 0) {
+        if (scalarRuns) {
+          int k = scalarRunsNotEqual(dst, off + done, off + n);
+          done += k;
+          equal += runOnes;
+          if (done >= n) {
+            break;
+          }
+        }
         // A long bit-packed run next (at 50% nulls nearly every run: 63 groups) goes straight to the
         // general loop: calling the whole-run loop only to stop there cost 50% nulls about 13%
         // (fastdecodeNullMask, JDK 25, 512-bit vectors: 0.106 -> 0.120 ns per value).
@@ -557,6 +632,64 @@ public final class RleBitPackedHybridDecoder {
     return o - at;
   }
 
+  /**
+   * The scalar null mask's whole-run loop (width 1, level 1, no vector module): short runs with
+   * one-byte headers from a run boundary, each decoded in place without the per-run call chain; a
+   * bit-packed run's bytes become 8 booleans each by {@link BitUnpacker#byteToBooleans}, an RLE run is
+   * written 8 booleans at a time where the caller's range allows (the runs after it overwrite what
+   * it writes past its end). Stops, at a run boundary, before a run that reaches past {@code limit}
+   * or the data, a longer header, an empty run, or an RLE value other than 0 and 1. Returns how many
+   * values it wrote, and how many of them are 1 in {@link #runOnes}.
+   */
+  private int scalarRunsNotEqual(boolean[] dst, int at, int limit) {
+    byte[] d = data;
+    int p = pos;
+    int o = at;
+    int ones = 0;
+    int e = end - 1;
+    while (p < e) {
+      int h = d[p];
+      int half = h >>> 1;
+      if (h <= 1) {
+        break;
+      }
+      if ((h & 1) == 0) {
+        int v = d[p + 1];
+        if ((v & ~1) != 0 || o + half > limit) {
+          break;
+        }
+        // Level 1 is not null: value 1 writes false, value 0 true.
+        int eight = v == 1 ? 0 : 0xFF;
+        if (o + ((half + 7) & -8) <= limit) {
+          for (int k = 0; k < half; k += 8) {
+            BitUnpacker.byteToBooleans(eight, dst, o + k);
+          }
+        } else {
+          Arrays.fill(dst, o, o + half, v == 0);
+        }
+        ones += half & -v;
+        o += half;
+        p += 2;
+      } else {
+        int m = half << 3;
+        int q = p + 1;
+        if (o + m > limit || q + half > end) {
+          break;
+        }
+        for (int k = 0; k < half; k++) {
+          int b = d[q + k] & 0xFF;
+          ones += Integer.bitCount(b);
+          BitUnpacker.byteToBooleans(b | 256, dst, o + 8 * k);
+        }
+        o += m;
+        p = q + half;
+      }
+    }
+    pos = p;
+    runOnes = ones;
+    return o - at;
+  }
+
   /** {@link #readNotEqual} over {@code m} values of the current bit-packed run; returns how many equal. */
   private int packedNotEqual(boolean[] dst, int off, int m, int level, int limit, boolean vector) {
     if (bitWidth == 1 && (level == 0 || level == 1)) {
@@ -597,12 +730,25 @@ public final class RleBitPackedHybridDecoder {
       b += i;
     }
     long fastEnd = 8L * (end - 8);
+    // dst = (bit != level): the bits as they are for level 0, complemented for level 1.
+    int flip = level == 1 ? 256 : 0;
     while (i < m) {
       int r = Math.min(56, m - i);
       long w = bits(b, fastEnd);
       ones += Long.bitCount(w & (-1L >>> (64 - r)));
-      for (int k = 0, o = off + i; k < r; k++) {
-        dst[o + k] = (int) ((w >>> k) & 1) != level;
+      int o = off + i;
+      int k = 0;
+      for (; k <= r - 8; k += 8) {
+        BitUnpacker.byteToBooleans((int) (w >>> k) & 0xFF | flip, dst, o + k);
+      }
+      if (k < r) {
+        // The last bits: a whole byte's booleans where the caller's range has room (the runs after
+        // this one overwrite them), else just the bits left.
+        if (o + k + 8 <= limit) {
+          BitUnpacker.byteToBooleans((int) (w >>> k) & 0xFF | flip, dst, o + k);
+        } else {
+          BitUnpacker.byteToBooleans((int) (w >>> k) & 0xFF | flip, dst, o + k, r - k);
+        }
       }
       i += r;
       b += r;

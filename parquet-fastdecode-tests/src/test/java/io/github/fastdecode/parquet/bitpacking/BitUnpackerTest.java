@@ -136,6 +136,61 @@ class BitUnpackerTest {
     }
   }
 
+  /**
+   * The scalar kernels that replace the generated ones without vectors (width 1 from a table, 4 from
+   * an int load per 8 values, 8 a byte load per value, 12 a long and an int load per 8 values)
+   * called directly, whatever the vector state: runs of 0 to 4,096 values ending at the array's end
+   * after 0..13 junk bytes, and followed by junk, against the reference.
+   */
+  @Test
+  void scalarTwinsMatchTheReference() {
+    Random r = new Random(SEED + 5);
+    for (int w : new int[] {1, 4, 8, 12}) {
+      for (int count : new int[] {0, 8, 16, 24, 32, 40, 64, 72, 120, 128, 136, 504, 1000, 4096}) {
+        for (int lead : new int[] {0, 1, 7, 13}) {
+          for (int after : new int[] {0, 5}) {
+            String where = "width " + w + ", count " + count + ", lead " + lead + ", after " + after + ", seed " + (SEED + 5);
+            long[] v = values(r, count, w);
+            byte[] packed = pack(v, w);
+            byte[] in = new byte[lead + packed.length + after];
+            r.nextBytes(in);
+            System.arraycopy(packed, 0, in, lead, packed.length);
+            int[] ints = sentinelInts(count);
+            int end = w == 1 ? BitUnpacker.unpackBits(in, lead, ints, 3, count)
+                : w == 4 ? BitUnpacker.unpackNibbles(in, lead, ints, 3, count)
+                : w == 8 ? BitUnpacker.unpackBytes(in, lead, ints, 3, count)
+                : BitUnpacker.unpack12(in, lead, ints, 3, count);
+            assertEquals(lead + packed.length, end, where + ": end of the run");
+            long[] longs = sentinelLongs(count);
+            BitUnpacker.unpackLongs(w, in, lead, longs, 3, count);
+            checkOutput(where, v, longs, ints);
+          }
+        }
+      }
+    }
+  }
+
+  /** Every byte, as set bits and as clear bits, whole and cut to 0..8 booleans, at an offset. */
+  @Test
+  void bytesBecomeBooleans() {
+    for (int b = 0; b < 512; b++) {
+      for (int k = 0; k <= 8; k++) {
+        boolean[] out = new boolean[12];
+        Arrays.fill(out, 0, 3, true);
+        if (k == 8) {
+          BitUnpacker.byteToBooleans(b, out, 3);
+        }
+        BitUnpacker.byteToBooleans(b, out, 3, k);
+        for (int i = 0; i < 8; i++) {
+          boolean set = (b >>> i & 1) != 0;
+          boolean expected = i < k && (b < 256 ? set : !set);
+          assertEquals(expected, out[3 + i], "byte " + b + ", " + k + " booleans, bit " + i);
+        }
+        assertTrue(out[0] && out[1] && out[2] && !out[11], "byte " + b + ": written outside the 8 booleans");
+      }
+    }
+  }
+
   /** The build runs the tests with the vector kernels on, and once more with them off (.ci/run). */
   @Test
   void vectorKernelsAreOnExactlyWhenTheTestRunAsksForThem() {
