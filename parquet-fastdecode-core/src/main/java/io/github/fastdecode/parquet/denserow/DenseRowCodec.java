@@ -1472,19 +1472,37 @@ public final class DenseRowCodec {
           out[p++] = 0;
           continue;
         }
+        int s = offs[i];
+        int e = offs[i + 1];
         int widths = 0;
         if (record != null && i >= recordedFrom && i < recordedTo) {
           widths = record[i] & 0xFF;
         } else {
-          int s = offs[i];
-          int e = offs[i + 1];
           for (int c = 0; c < children.length; c++) {
             if ((packMask & (1 << c)) != 0) {
               widths |= (int) (packChoice(children[c], s, e) & 0xF) << (c << 2);
             }
           }
         }
-        p = writePacked(v, i, widths, out, p, end, node);
+        long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + add;
+        if (header < 0x80) {
+          out[p++] = (byte) header;
+        } else {
+          p = putVarint(out, p, header, end);
+        }
+        if (widths != 0) {
+          out[p++] = (byte) widths;
+        }
+        for (int c = 0; c < children.length; c++) {
+          int w = (widths >>> (c << 2)) & 0xF;
+          if (w != 0) {
+            p = putIntFixed(children[c], s, e, w, out, p, end);
+          } else if ((packMask & (1 << c)) != 0) {
+            p = putIntVarints(children[c], s, e, out, p, end);
+          } else {
+            p = writeEntries(children[c], s, e, out, p, end, kids[c]);
+          }
+        }
       }
       return p;
     }
@@ -1507,7 +1525,9 @@ public final class DenseRowCodec {
 
   /**
    * Writes not-null container {@code i} of {@code v} (type node {@code node}, with a packable
-   * child) with the width byte {@code widths} (0 for varints): header, width byte, children.
+   * child) with the width byte {@code widths} (0 for varints): header, width byte, children. For
+   * the one-byte loop's containers that rowSizes gave a width (changed since); the general loop has
+   * this inline.
    */
   private int writePacked(DenseVector v, int i, int widths, byte[] out, int p, int end, int node) {
     int[] offs = v.offsets;
@@ -1529,8 +1549,7 @@ public final class DenseRowCodec {
       if (w != 0) {
         p = putIntFixed(children[c], s, e, w, out, p, end);
       } else if ((packMask & (1 << c)) != 0) {
-        byte[] zb = oneByteValues(slots[node], c, children[c]);
-        p = zb != null && end - p >= e - s ? copyOneByte(zb, s, e - s, out, p, end) : putIntVarints(children[c], s, e, out, p, end);
+        p = putIntVarints(children[c], s, e, out, p, end);
       } else {
         p = writeEntries(children[c], s, e, out, p, end, childNodes[node][c]);
       }
@@ -1550,39 +1569,45 @@ public final class DenseRowCodec {
     int k = slot * 2 + c;
     int state = oneByteState[k];
     if (state == 0) {
-      int n = child.size;
-      boolean one = plain(child) && (child.longs != null ? allOneByte(child.longs, 0, n) : allOneByte(child.ints, 0, n));
-      state = one ? ONE_BYTE : NOT_ONE_BYTE;
-      oneByteState[k] = state;
-      if (one) {
-        byte[] zb = oneByteValues[k];
-        if (zb == null || zb.length < n + 8) {
-          zb = new byte[Math.max(n + 8, zb == null ? 64 : zb.length * 2)];
-          oneByteValues[k] = zb;
+      state = lookAtValues(k, child);
+    }
+    return state == ONE_BYTE ? oneByteValues[k] : null;
+  }
+
+  /** Decides {@link #oneByteValues} for entry {@code k} and fills its bytes where one-byte. */
+  private int lookAtValues(int k, DenseVector child) {
+    int n = child.size;
+    boolean one = plain(child) && (child.longs != null ? allOneByte(child.longs, 0, n) : allOneByte(child.ints, 0, n));
+    int state = one ? ONE_BYTE : NOT_ONE_BYTE;
+    oneByteState[k] = state;
+    if (one) {
+      byte[] zb = oneByteValues[k];
+      if (zb == null || zb.length < n + 8) {
+        zb = new byte[Math.max(n + 8, zb == null ? 64 : zb.length * 2)];
+        oneByteValues[k] = zb;
+      }
+      if (child.longs != null) {
+        long[] a = child.longs;
+        int j = 0;
+        // Eight at a time: the values' low bytes as one word, zig-zag encoded at once.
+        for (; n - j >= 8; j += 8) {
+          long word = (a[j] & 0xFF) | (a[j + 1] & 0xFF) << 8 | (a[j + 2] & 0xFF) << 16 | (a[j + 3] & 0xFF) << 24
+              | (a[j + 4] & 0xFF) << 32 | (a[j + 5] & 0xFF) << 40 | (a[j + 6] & 0xFF) << 48 | (a[j + 7] & 0xFF) << 56;
+          LittleEndian.putLong(zb, j, zigzagBytes(word));
         }
-        if (child.longs != null) {
-          long[] a = child.longs;
-          int j = 0;
-          // Eight at a time: the values' low bytes as one word, zig-zag encoded at once.
-          for (; n - j >= 8; j += 8) {
-            long word = (a[j] & 0xFF) | (a[j + 1] & 0xFF) << 8 | (a[j + 2] & 0xFF) << 16 | (a[j + 3] & 0xFF) << 24
-                | (a[j + 4] & 0xFF) << 32 | (a[j + 5] & 0xFF) << 40 | (a[j + 6] & 0xFF) << 48 | (a[j + 7] & 0xFF) << 56;
-            LittleEndian.putLong(zb, j, zigzagBytes(word));
-          }
-          for (; j < n; j++) {
-            long x = a[j];
-            zb[j] = (byte) ((x << 1) ^ (x >> 63));
-          }
-        } else {
-          int[] a = child.ints;
-          for (int j = 0; j < n; j++) {
-            int x = a[j];
-            zb[j] = (byte) ((x << 1) ^ (x >> 31));
-          }
+        for (; j < n; j++) {
+          long x = a[j];
+          zb[j] = (byte) ((x << 1) ^ (x >> 63));
+        }
+      } else {
+        int[] a = child.ints;
+        for (int j = 0; j < n; j++) {
+          int x = a[j];
+          zb[j] = (byte) ((x << 1) ^ (x >> 31));
         }
       }
     }
-    return state == ONE_BYTE ? oneByteValues[k] : null;
+    return state;
   }
 
   /**
