@@ -153,6 +153,13 @@ public final class DenseRowCodec {
   private int sizedRows = -1;
   /** Set by serialize while the width records are this batch's. */
   private boolean reuseWidths;
+  /*
+   * Per packable child (slot * 2 + child), for the current serialize call: 0 not looked at, ONE_BYTE
+   * when every value of the child vector is a one-byte varint (oneByteValues then holds their
+   * zig-zag bytes, so a container's values are a copy), NOT_ONE_BYTE otherwise.
+   */
+  private final int[] oneByteState;
+  private final byte[][] oneByteValues;
 
   // Reading state.
   private byte[] in;
@@ -205,6 +212,8 @@ public final class DenseRowCodec {
       }
     }
     widthRecords = new byte[slotCount][];
+    oneByteState = new int[slotCount * 2];
+    oneByteValues = new byte[slotCount * 2][];
     recordFrom = new int[slotCount];
     recordTo = new int[slotCount];
   }
@@ -711,6 +720,11 @@ public final class DenseRowCodec {
   static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
     byte[] bytes = ZZ64_BYTES;
     int s = offs[from];
+    if (allOneByte(a, s, offs[from + count])) {
+      // Every value a one-byte varint: each container's bytes are its count, no width.
+      oneByteSizes(offs, nulls, from, count, out, o);
+      return;
+    }
     // What the last container's values were: all one-byte varints (SMALL), all varints of 9 or 10
     // bytes (WIDE), neither. The next is tried for the same with a cheaper loop first.
     int last = SMALL;
@@ -763,6 +777,56 @@ public final class DenseRowCodec {
     }
   }
 
+  /** Values checked per step of {@link #allOneByte}: one tight loop the JIT can vectorise, then an early exit. */
+  private static final int CHUNK = 256;
+
+  /**
+   * Whether every value of {@code a[s .. e)} is in [-64, 64) (a one-byte zig-zag varint), checked
+   * a chunk at a time: a child of many small containers is decided by one loop over its values
+   * instead of a loop per container, and one of wide values after its first chunk.
+   */
+  static boolean allOneByte(long[] a, int s, int e) {
+    for (int c = s; c < e; c += CHUNK) {
+      int ce = Math.min(e, c + CHUNK);
+      long range = 0;
+      for (int j = c; j < ce; j++) {
+        range |= a[j] + 64;
+      }
+      if ((range & ~0x7FL) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@link #allOneByte(long[], int, int)} for INT32 values. */
+  static boolean allOneByte(int[] a, int s, int e) {
+    for (int c = s; c < e; c += CHUNK) {
+      int ce = Math.min(e, c + CHUNK);
+      int range = 0;
+      for (int j = c; j < ce; j++) {
+        range |= a[j] + 64;
+      }
+      if ((range & ~0x7F) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Adds each not-null container's count to {@code out[o ..]}: the bytes of its one-byte varints. */
+  private static void oneByteSizes(int[] offs, boolean[] nulls, int from, int count, int[] out, int o) {
+    if (nulls == null) {
+      for (int i = 0; i < count; i++) {
+        out[o + i] += offs[from + i + 1] - offs[from + i];
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        out[o + i] += nulls[from + i] ? 0 : offs[from + i + 1] - offs[from + i];
+      }
+    }
+  }
+
   private static final int SMALL = 1;
   private static final int WIDE = 2;
 
@@ -780,6 +844,10 @@ public final class DenseRowCodec {
   static void chooseInts(int[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
     byte[] bytes = ZZ32_BYTES;
     int s = offs[from];
+    if (allOneByte(a, s, offs[from + count])) {
+      oneByteSizes(offs, nulls, from, count, out, o);
+      return;
+    }
     for (int i = 0; i < count; i++) {
       int e = offs[from + i + 1];
       if (nulls != null && nulls[from + i]) {
@@ -997,8 +1065,9 @@ public final class DenseRowCodec {
     // caller that did not call rowSizes first) has them chosen again. Fixed widths are checked as
     // they are written, so a batch changed in place after rowSizes fails rather than truncating.
     reuseWidths = batch == sizedBatch && sizes == sizedSizes && n == sizedRows;
+    Arrays.fill(oneByteState, 0);
     for (int f = 0; f < fieldCount; f++) {
-      writeColumn(batch.children[f], n, out, pos, end, childNodes[0][f]);
+      writeColumn(batch.children[f], 0, n, out, pos, end, childNodes[0][f]);
     }
     for (int r = 0; r < n; r++) {
       if (pos[r] != offsets[r] + sizes[r]) {
@@ -1008,8 +1077,11 @@ public final class DenseRowCodec {
     }
   }
 
-  /** Writes a top-level column (type node {@code node}) into every row, advancing {@code pos[r]}. */
-  private void writeColumn(DenseVector v, int n, byte[] out, int[] pos, int[] end, int node) {
+  /**
+   * Writes rows {@code [from, n)} of a top-level column (type node {@code node}), advancing {@code
+   * pos[r]}.
+   */
+  private void writeColumn(DenseVector v, int from, int n, byte[] out, int[] pos, int[] end, int node) {
     DenseType t = v.type();
     boolean nullable = t.nullable();
     boolean[] nulls = v.nulls;
@@ -1022,12 +1094,12 @@ public final class DenseRowCodec {
       case INT32: {
         int[] a = v.ints;
         if (nullable) {
-          for (int r = 0; r < n; r++) {
+          for (int r = from; r < n; r++) {
             int x = a[r];
             pos[r] = putVarint(out, pos[r], nulls[r] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
           }
         } else {
-          for (int r = 0; r < n; r++) {
+          for (int r = from; r < n; r++) {
             int x = a[r];
             pos[r] = putVarintOrByte(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
           }
@@ -1038,7 +1110,7 @@ public final class DenseRowCodec {
         long[] a = v.longs;
         if (nullable) {
           // A null is varint(0): the same store as a value, no branch on the null mask.
-          for (int r = 0; r < n; r++) {
+          for (int r = from; r < n; r++) {
             long x = a[r];
             boolean isNull = nulls[r];
             if (x == Long.MIN_VALUE && !isNull) {
@@ -1049,7 +1121,7 @@ public final class DenseRowCodec {
             pos[r] = putVarint(out, pos[r], u, end[r]);
           }
         } else {
-          for (int r = 0; r < n; r++) {
+          for (int r = from; r < n; r++) {
             long x = a[r];
             pos[r] = putVarintOrByte(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
           }
@@ -1058,7 +1130,7 @@ public final class DenseRowCodec {
       }
       case DOUBLE: {
         double[] a = v.doubles;
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           int p = pos[r];
           if (nullable) {
             if (nulls[r]) {
@@ -1077,7 +1149,7 @@ public final class DenseRowCodec {
         int[] offs = b.offsets();
         byte[] bytes = b.bytes();
         long add = nullable ? 1 : 0;
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           int p = pos[r];
           if (nullable && nulls[r]) {
             pos[r] = put0(out, p);
@@ -1093,12 +1165,12 @@ public final class DenseRowCodec {
       }
       case ARRAY:
       case MAP:
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           pos[r] = writeContainers(v, r, r + 1, out, pos[r], end[r], node);
         }
         return;
       default:
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           pos[r] = writeEntries(v, r, r + 1, out, pos[r], end[r], node);
         }
     }
@@ -1361,6 +1433,40 @@ public final class DenseRowCodec {
       byte[] record = reuseWidths ? widthRecords[slot] : null;
       int recordedFrom = recordFrom[slot];
       int recordedTo = recordTo[slot];
+      int kinds = children.length;
+      byte[] zb0 = packMask == (1 << kinds) - 1 ? oneByteValues(slot, 0, children[0]) : null;
+      byte[] zb1 = zb0 != null && kinds == 2 ? oneByteValues(slot, 1, children[1]) : zb0;
+      if (zb1 != null) {
+        // Every value of every child a one-byte varint: no width (c one-byte varints are never more
+        // than c bytes of any width), and each child's values a copy of their zig-zag bytes.
+        for (int i = from; i < to; i++) {
+          if (nullable && nulls[i]) {
+            out[p++] = 0;
+            continue;
+          }
+          if (record != null && i >= recordedFrom && i < recordedTo && record[i] != 0) {
+            // rowSizes chose a width (the values changed since): keep it, as the general loop does
+            p = writePacked(v, i, record[i] & 0xFF, out, p, end, node);
+            continue;
+          }
+          int s = offs[i];
+          int n = offs[i + 1] - s;
+          long header = ((long) n << 1) + add;
+          if (header < 0x80) {
+            out[p++] = (byte) header;
+          } else {
+            p = putVarint(out, p, header, end);
+          }
+          if (end - p < n * kinds) {
+            throw new IllegalStateException("row ends inside a container: sizes are not this batch's");
+          }
+          p = copyOneByte(zb0, s, n, out, p, end);
+          if (kinds == 2) {
+            p = copyOneByte(zb1, s, n, out, p, end);
+          }
+        }
+        return p;
+      }
       for (int i = from; i < to; i++) {
         if (nullable && nulls[i]) {
           out[p++] = 0;
@@ -1415,6 +1521,118 @@ public final class DenseRowCodec {
       }
     }
     return p;
+  }
+
+  /**
+   * Writes not-null container {@code i} of {@code v} (type node {@code node}, with a packable
+   * child) with the width byte {@code widths} (0 for varints): header, width byte, children. For
+   * the one-byte loop's containers that rowSizes gave a width (changed since); the general loop has
+   * this inline.
+   */
+  private int writePacked(DenseVector v, int i, int widths, byte[] out, int p, int end, int node) {
+    int[] offs = v.offsets;
+    int s = offs[i];
+    int e = offs[i + 1];
+    int packMask = packMasks[node];
+    DenseVector[] children = v.children;
+    long header = ((long) (e - s) << 1 | (widths != 0 ? 1 : 0)) + (v.type().nullable() ? 1 : 0);
+    if (header < 0x80) {
+      out[p++] = (byte) header;
+    } else {
+      p = putVarint(out, p, header, end);
+    }
+    if (widths != 0) {
+      out[p++] = (byte) widths;
+    }
+    for (int c = 0; c < children.length; c++) {
+      int w = (widths >>> (c << 2)) & 0xF;
+      if (w != 0) {
+        p = putIntFixed(children[c], s, e, w, out, p, end);
+      } else if ((packMask & (1 << c)) != 0) {
+        p = putIntVarints(children[c], s, e, out, p, end);
+      } else {
+        p = writeEntries(children[c], s, e, out, p, end, childNodes[node][c]);
+      }
+    }
+    return p;
+  }
+
+  private static final int ONE_BYTE = 1;
+  private static final int NOT_ONE_BYTE = 2;
+
+  /**
+   * The zig-zag bytes of every value of packable child {@code c} of slot {@code slot}'s containers
+   * where each is a one-byte varint, else null; looked at once per serialize call (the values as
+   * they are now, so a batch changed after rowSizes is written as it is).
+   */
+  private byte[] oneByteValues(int slot, int c, DenseVector child) {
+    int k = slot * 2 + c;
+    int state = oneByteState[k];
+    if (state == 0) {
+      state = lookAtValues(k, child);
+    }
+    return state == ONE_BYTE ? oneByteValues[k] : null;
+  }
+
+  /** Decides {@link #oneByteValues} for entry {@code k} and fills its bytes where one-byte. */
+  private int lookAtValues(int k, DenseVector child) {
+    int n = child.size;
+    boolean one = plain(child) && (child.longs != null ? allOneByte(child.longs, 0, n) : allOneByte(child.ints, 0, n));
+    int state = one ? ONE_BYTE : NOT_ONE_BYTE;
+    oneByteState[k] = state;
+    if (one) {
+      byte[] zb = oneByteValues[k];
+      if (zb == null || zb.length < n + 8) {
+        zb = new byte[Math.max(n + 8, zb == null ? 64 : zb.length * 2)];
+        oneByteValues[k] = zb;
+      }
+      if (child.longs != null) {
+        long[] a = child.longs;
+        int j = 0;
+        // Eight at a time: the values' low bytes as one word, zig-zag encoded at once.
+        for (; n - j >= 8; j += 8) {
+          long word = (a[j] & 0xFF) | (a[j + 1] & 0xFF) << 8 | (a[j + 2] & 0xFF) << 16 | (a[j + 3] & 0xFF) << 24
+              | (a[j + 4] & 0xFF) << 32 | (a[j + 5] & 0xFF) << 40 | (a[j + 6] & 0xFF) << 48 | (a[j + 7] & 0xFF) << 56;
+          LittleEndian.putLong(zb, j, zigzagBytes(word));
+        }
+        for (; j < n; j++) {
+          long x = a[j];
+          zb[j] = (byte) ((x << 1) ^ (x >> 63));
+        }
+      } else {
+        int[] a = child.ints;
+        for (int j = 0; j < n; j++) {
+          int x = a[j];
+          zb[j] = (byte) ((x << 1) ^ (x >> 31));
+        }
+      }
+    }
+    return state;
+  }
+
+  /**
+   * Copies {@code n} one-byte varints from {@code zb[s ..]} (which has 8 bytes past its values) to
+   * {@code out[p ..]}, where the row has {@code n} bytes left before {@code end}: 8 at a time and the
+   * last 8 overlapping; fewer than 8 with one 8-byte copy where the row has room (what follows
+   * overwrites the bytes past them), else one by one.
+   */
+  private static int copyOneByte(byte[] zb, int s, int n, byte[] out, int p, int end) {
+    if (n >= 8) {
+      int k = 0;
+      for (; n - k >= 8; k += 8) {
+        LittleEndian.putLong(out, p + k, LittleEndian.getLong(zb, s + k));
+      }
+      if (k < n) {
+        LittleEndian.putLong(out, p + n - 8, LittleEndian.getLong(zb, s + n - 8)); // the last 8, overlapping
+      }
+    } else if (end - p >= 8) {
+      LittleEndian.putLong(out, p, LittleEndian.getLong(zb, s));
+    } else {
+      for (int k = 0; k < n; k++) {
+        out[p + k] = zb[s + k];
+      }
+    }
+    return p + n;
   }
 
   /** A plain ARRAY or MAP vector (not in a constant or dictionary form). */
@@ -1573,7 +1791,7 @@ public final class DenseRowCodec {
     this.in = in;
     try {
       for (int f = 0; f < fieldCount; f++) {
-        readColumn(into.children[f], count, pos, end, childNodes[0][f]);
+        readColumn(into.children[f], 0, count, pos, end, childNodes[0][f]);
       }
       for (int i = 0; i < count; i++) {
         if (pos[i] != end[i]) {
@@ -1588,10 +1806,13 @@ public final class DenseRowCodec {
     }
   }
 
-  /** Reads field {@code v} of rows {@code [0, n)}, row {@code r}'s at {@code pos[r]} within {@code end[r]}. */
-  private void readColumn(DenseVector v, int n, int[] pos, int[] end, int node) {
+  /**
+   * Reads field {@code v} of rows {@code [from, n)} (the rows before {@code from} read already), row
+   * {@code r}'s at {@code pos[r]} within {@code end[r]}.
+   */
+  private void readColumn(DenseVector v, int from, int n, int[] pos, int[] end, int node) {
     boolean nullable = v.type().nullable();
-    int s = v.size;
+    int s = v.size - from; // row r goes to entry s + r
     v.ensureCapacity(s + n);
     boolean[] nulls = v.nulls;
     // Scalar columns: a static loop over locals takes every row it can; a row it cannot (a value
@@ -1601,7 +1822,7 @@ public final class DenseRowCodec {
       case INT64: {
         long[] a = v.longs;
         boolean[] nl = nullable ? nulls : null;
-        for (int r = 0; (r = readLongColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
+        for (int r = from; (r = readLongColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1619,7 +1840,7 @@ public final class DenseRowCodec {
       case INT32: {
         int[] a = v.ints;
         boolean[] nl = nullable ? nulls : null;
-        for (int r = 0; (r = readIntColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
+        for (int r = from; (r = readIntColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1635,7 +1856,7 @@ public final class DenseRowCodec {
       case DOUBLE: {
         double[] a = v.doubles;
         boolean[] nl = nullable ? nulls : null;
-        for (int r = 0; (r = readDoubleColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
+        for (int r = from; (r = readDoubleColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1655,17 +1876,17 @@ public final class DenseRowCodec {
         // Room once for the column: its values lie within the rows, so the rows' bytes bound them.
         BinaryBatch b = v.binaries;
         long bound = 0;
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           bound += end[r] - pos[r];
         }
         // 16 bytes of slack: values of up to 16 bytes are copied as two 8-byte words.
-        b.reserve(n, bound + 16);
+        b.reserve(n - from, bound + 16);
         byte[] dst = b.bytes();
         int[] o = b.offsets();
         int k = b.size();
         int to = o[k];
         byte[] src = in;
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           // Locals for the common one-byte length; the checked varint reader for the rest.
           int q = pos[r];
           int lim = end[r];
@@ -1706,14 +1927,14 @@ public final class DenseRowCodec {
           o[++k] = to;
           pos[r] = q + l;
         }
-        b.commitValues(n);
+        b.commitValues(n - from);
         v.size = s + n;
         return;
       }
       case ARRAY:
       case MAP:
         // One container per row, straight into its place: no per-row dispatch on the kind.
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -1723,7 +1944,7 @@ public final class DenseRowCodec {
         v.size = s + n;
         return;
       default:
-        for (int r = 0; r < n; r++) {
+        for (int r = from; r < n; r++) {
           row = r;
           p = pos[r];
           limit = end[r];

@@ -146,6 +146,43 @@ class DenseRowRoundTripTest {
     assertEquals(40_000L, back.child(0).child(0).longs()[3]);
   }
 
+  /**
+   * The one-byte copy of a child's values looks at the values as serialize finds them: a container
+   * rowSizes gave a width keeps it when its values became one-byte, and a value no longer one byte
+   * after rowSizes sized its container as one-byte varints fails the write, never truncated.
+   */
+  @Test
+  void oneByteValuesChangedAfterRowSizes() {
+    DenseType type = DenseType.row(false, DenseType.array(DenseType.int64(false), false));
+    DenseRowCodec codec = new DenseRowCodec(type);
+    DenseVector batch = DenseVector.create(type, 1);
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      values.add(10_000L + i); // width 2
+    }
+    batch.appendObject(List.of(values));
+    int[] sizes = new int[1];
+    assertEquals(1 + 1 + 20, codec.rowSizes(batch, sizes));
+    long[] longs = batch.child(0).child(0).longs();
+    for (int i = 0; i < 10; i++) {
+      longs[i] = i - 5; // all one-byte now; the recorded width 2 still holds them
+    }
+    byte[] out = new byte[sizes[0]];
+    int[] offsets = {0};
+    codec.serialize(batch, sizes, out, offsets);
+    assertEquals(0x15, out[0]); // header: 10 values, flag set
+    assertEquals(0x02, out[1]); // width 2
+    DenseVector back = DenseVector.create(type, 1);
+    codec.deserialize(DenseRowCodec.formatByte(0), out, offsets, sizes, 1, back);
+    assertEquals(List.of(List.of(-5L, -4L, -3L, -2L, -1L, 0L, 1L, 2L, 3L, 4L)), back.getObject(0));
+
+    sizes[0] = 0;
+    assertEquals(1 + 10, codec.rowSizes(batch, sizes)); // one-byte varints
+    longs[0] = 64; // a two-byte varint
+    byte[] roomy = new byte[64];
+    assertThrows(IllegalStateException.class, () -> codec.serialize(batch, sizes, roomy, offsets));
+  }
+
   private static int start(int[] sizes, int row) {
     int s = 0;
     for (int i = 0; i < row; i++) {
@@ -364,6 +401,274 @@ class DenseRowRoundTripTest {
       assertEquals(expected, sizes[r], "row " + r + " " + values + " (seed " + seed + ")");
     }
     roundTrip(random, type, batch, rows, "container kinds");
+  }
+
+  /**
+   * Containers whose packable children are one-byte varints throughout the batch (the writer then
+   * copies their zig-zag bytes, and the size pass decides the whole child in one loop), next to
+   * batches where one value anywhere is not (-65, 64 or a random long): every row's bytes must be
+   * those of a reference encoder written from the grammar, at scattered offsets with and without
+   * room after the row, through containers of 0 to 200 values (two-byte headers from 64 on),
+   * nullable and not, ARRAY and MAP, nested.
+   */
+  @ParameterizedTest
+  @ValueSource(doubles = {0.0, 0.4})
+  void oneByteContainersAgainstTheGrammar(double nullRate) {
+    long seed = SEED + 19 + (long) (nullRate * 10);
+    Random random = new Random(seed);
+    System.out.println("DenseRowRoundTripTest one-byte containers seed " + seed + ", null rate " + nullRate);
+    DenseType i64 = DenseType.int64(false);
+    DenseType i32 = DenseType.int32(false);
+    DenseType[] fields = {
+        DenseType.array(i64, false), DenseType.array(i32, true), DenseType.map(i64, i32, false),
+        DenseType.map(i32, i64, true), DenseType.array(DenseType.array(i64, false), false),
+        DenseType.array(DenseType.array(i64, true), true), DenseType.map(i64, DenseType.array(i32, false), false),
+        DenseType.map(DenseType.binary(false), i64, false)};
+    for (int s = 0; s < 300; s++) {
+      DenseType[] picked = new DenseType[1 + random.nextInt(3)];
+      for (int f = 0; f < picked.length; f++) {
+        picked[f] = fields[random.nextInt(fields.length)];
+      }
+      DenseType type = DenseType.row(false, picked);
+      int count = 1 + random.nextInt(12);
+      List<Object> rows = new ArrayList<>();
+      DenseVector batch = DenseVector.create(type, 1);
+      for (int r = 0; r < count; r++) {
+        Object row = oneByteValue(random, type, nullRate);
+        rows.add(row);
+        batch.appendObject(row);
+      }
+      String what = "one-byte schema " + s + " " + type + " (seed " + seed + ")";
+      if (random.nextInt(3) == 0 && spoilOne(random, batch, rows, type)) {
+        what += ", one value spoilt";
+      }
+      DenseRowCodec codec = new DenseRowCodec(type);
+      int[] sizes = new int[count];
+      codec.rowSizes(batch, sizes);
+      int[] offsets = new int[count];
+      int p = 0;
+      for (int r = count - 1; r >= 0; r--) { // last row first, the last row at the buffer's end
+        offsets[r] = p;
+        p += sizes[r] + (random.nextBoolean() ? 0 : random.nextInt(9));
+      }
+      byte[] out = new byte[p];
+      codec.serialize(batch, sizes, out, offsets);
+      for (int r = 0; r < count; r++) {
+        java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+        reference(type, rows.get(r), expected);
+        assertArrayEquals(expected.toByteArray(), Arrays.copyOfRange(out, offsets[r], offsets[r] + sizes[r]), what + ", row " + r);
+      }
+      roundTrip(random, type, batch, rows, what);
+    }
+  }
+
+  /** A value of {@code t} whose packable children are in [-64, 64), the edges often. */
+  private static Object oneByteValue(Random random, DenseType t, double nullRate) {
+    if (t.nullable() && random.nextDouble() < nullRate) {
+      return null;
+    }
+    switch (t.kind()) {
+      case ARRAY:
+      case MAP: {
+        int n = random.nextInt(20) < 17 ? random.nextInt(13) : new int[] {63, 64, 65, 200}[random.nextInt(4)];
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          Object[] pair = new Object[t.childCount()];
+          for (int c = 0; c < pair.length; c++) {
+            pair[c] = oneByteValue(random, t.child(c), nullRate);
+          }
+          out.add(t.kind() == DenseType.Kind.ARRAY ? pair[0] : Arrays.asList(pair));
+        }
+        return out;
+      }
+      case ROW: {
+        List<Object> out = new ArrayList<>();
+        for (int f = 0; f < t.childCount(); f++) {
+          out.add(oneByteValue(random, t.child(f), nullRate));
+        }
+        return out;
+      }
+      case INT64:
+      case INT32: {
+        long x = random.nextInt(4) == 0 ? (random.nextBoolean() ? -64 : 63) : random.nextInt(128) - 64;
+        return t.kind() == DenseType.Kind.INT32 ? (Object) (int) x : (Object) x;
+      }
+      default:
+        return DenseRowData.value(random, t, nullRate);
+    }
+  }
+
+  /**
+   * Replaces one packable value of the batch (and of {@code rows}) by -65, 64 or a random value;
+   * false where the batch has none.
+   */
+  private static boolean spoilOne(Random random, DenseVector batch, List<Object> rows, DenseType type) {
+    long x = new long[] {-65, 64, random.nextInt(), random.nextLong()}[random.nextInt(4)];
+    // the first packable value of the first row that has one, in the rows and in a rebuilt batch
+    for (int r = 0; r < rows.size(); r++) {
+      Object spoilt = spoil(type, rows.get(r), x, new boolean[1]);
+      if (spoilt != null) {
+        rows.set(r, spoilt);
+        batch.reset();
+        for (Object row : rows) {
+          batch.appendObject(row);
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A not-nullable INT32 or INT64: the grammar's packable container child. */
+  private static boolean packable(DenseType t) {
+    return !t.nullable() && (t.kind() == DenseType.Kind.INT64 || t.kind() == DenseType.Kind.INT32);
+  }
+
+  /** {@code value} of {@code t} with its first packable container value replaced by {@code x}, or null where it has none. */
+  @SuppressWarnings("unchecked")
+  private static Object spoil(DenseType t, Object value, long x, boolean[] done) {
+    if (value == null || done[0]) {
+      return null;
+    }
+    switch (t.kind()) {
+      case ARRAY:
+      case MAP: {
+        List<Object> list = new ArrayList<>((List<Object>) value);
+        for (int i = 0; i < list.size() && !done[0]; i++) {
+          List<Object> pair = t.kind() == DenseType.Kind.ARRAY ? new ArrayList<>(Arrays.asList(list.get(i))) : new ArrayList<>((List<Object>) list.get(i));
+          for (int c = 0; c < pair.size() && !done[0]; c++) {
+            DenseType ct = t.child(c);
+            if (packable(ct)) {
+              pair.set(c, ct.kind() == DenseType.Kind.INT32 ? (Object) (int) x : (Object) x);
+              done[0] = true;
+            } else {
+              Object inner = spoil(ct, pair.get(c), x, done);
+              if (inner != null) {
+                pair.set(c, inner);
+              }
+            }
+          }
+          list.set(i, t.kind() == DenseType.Kind.ARRAY ? pair.get(0) : Arrays.asList(pair.toArray()));
+        }
+        return done[0] ? list : null;
+      }
+      case ROW: {
+        List<Object> fields = new ArrayList<>((List<Object>) value);
+        for (int f = 0; f < fields.size() && !done[0]; f++) {
+          Object inner = spoil(t.child(f), fields.get(f), x, done);
+          if (inner != null) {
+            fields.set(f, inner);
+          }
+        }
+        return done[0] ? fields : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The grammar's bytes of {@code value} of {@code t}, for the types of {@link
+   * #oneByteContainersAgainstTheGrammar}: containers with the exact width rule, not-nullable
+   * integers, BINARY.
+   */
+  @SuppressWarnings("unchecked")
+  static void reference(DenseType t, Object value, java.io.ByteArrayOutputStream out) {
+    int add = t.nullable() ? 1 : 0;
+    if (t.nullable() && value == null) {
+      out.write(0);
+      return;
+    }
+    switch (t.kind()) {
+      case ROW:
+        if (t.nullable()) {
+          out.write(1);
+        }
+        for (int f = 0; f < t.childCount(); f++) {
+          reference(t.child(f), ((List<Object>) value).get(f), out);
+        }
+        return;
+      case INT64: {
+        long x = (Long) value;
+        referenceVarint((x << 1) ^ (x >> 63), out);
+        return;
+      }
+      case INT32: {
+        int x = (Integer) value;
+        referenceVarint(Integer.toUnsignedLong((x << 1) ^ (x >> 31)), out);
+        return;
+      }
+      case BINARY: {
+        java.nio.ByteBuffer b = ((java.nio.ByteBuffer) value).duplicate();
+        referenceVarint(b.remaining() + add, out);
+        while (b.hasRemaining()) {
+          out.write(b.get());
+        }
+        return;
+      }
+      case ARRAY:
+      case MAP: {
+        List<Object> list = (List<Object>) value;
+        int n = list.size();
+        int kinds = t.childCount();
+        List<List<Object>> children = new ArrayList<>();
+        for (int c = 0; c < kinds; c++) {
+          List<Object> child = new ArrayList<>();
+          for (Object e : list) {
+            child.add(kinds == 1 ? e : ((List<Object>) e).get(c));
+          }
+          children.add(child);
+        }
+        int widths = 0;
+        boolean packable = false;
+        for (int c = 0; c < kinds; c++) {
+          DenseType ct = t.child(c);
+          if (!packable(ct)) {
+            continue;
+          }
+          packable = true;
+          long varints = 0;
+          long or = 0;
+          for (Object e : children.get(c)) {
+            long z = ct.kind() == DenseType.Kind.INT64 ? ((Long) e << 1) ^ ((Long) e >> 63) : Integer.toUnsignedLong(((Integer) e << 1) ^ ((Integer) e >> 31));
+            varints += varintBytes(z);
+            or |= z;
+          }
+          int w = Math.max(1, (64 - Long.numberOfLeadingZeros(or) + 7) / 8);
+          if ((long) n * w < varints) {
+            widths |= w << (4 * c);
+          }
+        }
+        referenceVarint((packable ? ((long) n << 1) | (widths != 0 ? 1 : 0) : n) + add, out);
+        if (widths != 0) {
+          out.write(widths);
+        }
+        for (int c = 0; c < kinds; c++) {
+          int w = (widths >>> (4 * c)) & 0xF;
+          for (Object e : children.get(c)) {
+            if (w == 0) {
+              reference(t.child(c), e, out);
+            } else {
+              long z = e instanceof Long ? ((Long) e << 1) ^ ((Long) e >> 63) : Integer.toUnsignedLong(((Integer) e << 1) ^ ((Integer) e >> 31));
+              for (int k = 0; k < w; k++) {
+                out.write((int) (z >>> (8 * k)) & 0xFF);
+              }
+            }
+          }
+        }
+        return;
+      }
+      default:
+        throw new AssertionError(t);
+    }
+  }
+
+  private static void referenceVarint(long u, java.io.ByteArrayOutputStream out) {
+    while ((u & ~0x7FL) != 0) {
+      out.write((int) (u & 0x7F) | 0x80);
+      u >>>= 7;
+    }
+    out.write((int) u);
   }
 
   static long varintBytes(long u) {
