@@ -155,6 +155,33 @@ class TimeConversionsTest {
     }
   }
 
+  /** A PLAIN DATE out of range throws in the read that reaches it, wherever it sits in the 1,024-int chunks. */
+  @Test
+  void plainDateOutOfRangeThrowsInTheReadThatReachesIt() throws IOException {
+    int n = 3000;
+    for (int bad : new int[] {0, 1, 1023, 1024, 1500, 2047, 2999}) {
+      long[] days = new long[n];
+      for (int i = 0; i < n; i++) {
+        days[i] = i - 1000;
+      }
+      days[bad] = bad % 2 == 0 ? MAX_DAYS + 1 : Integer.MIN_VALUE;
+      BatchValuesReader r = PlainReaders.forColumn(column(PrimitiveTypeName.INT32));
+      r.initFromPage(n, InputKind.HEAP.open(ParquetJavaPages.plainInts(days)));
+      long[] out = new long[1500];
+      for (int done = 0; done < n; done += 1500) {
+        if (bad >= done && bad < done + 1500) {
+          ArithmeticException e = assertThrows(ArithmeticException.class, () -> r.readDatesAsMicros(out, 0, 1500), "bad at " + bad);
+          assertTrue(e.getMessage().contains(Long.toString(days[bad])), e.getMessage());
+          break;
+        }
+        r.readDatesAsMicros(out, 0, 1500);
+        for (int i = 0; i < 1500; i++) {
+          assertEquals(TimeConversions.daysToMicros(days[done + i]), out[i], "bad at " + bad + " value " + (done + i));
+        }
+      }
+    }
+  }
+
   /**
    * PLAIN INT32 widened reads (to long, to double, DATE to micros, unsigned to long) copy the page in chunks of 1,024
    * ints before widening: calls shorter than, equal to and longer than a chunk, at an offset, over
