@@ -1434,38 +1434,11 @@ public final class DenseRowCodec {
       int recordedFrom = recordFrom[slot];
       int recordedTo = recordTo[slot];
       int kinds = children.length;
-      byte[] zb0 = packMask == (1 << kinds) - 1 ? oneByteValues(slot, 0, children[0]) : null;
-      byte[] zb1 = zb0 != null && kinds == 2 ? oneByteValues(slot, 1, children[1]) : zb0;
+      int valuesEnd = offs[v.size]; // the values of every container of v lie below it
+      byte[] zb0 = packMask == (1 << kinds) - 1 ? oneByteValues(slot, 0, children[0], valuesEnd) : null;
+      byte[] zb1 = zb0 != null && kinds == 2 ? oneByteValues(slot, 1, children[1], valuesEnd) : zb0;
       if (zb1 != null) {
-        // Every value of every child a one-byte varint: no width (c one-byte varints are never more
-        // than c bytes of any width), and each child's values a copy of their zig-zag bytes.
-        for (int i = from; i < to; i++) {
-          if (nullable && nulls[i]) {
-            out[p++] = 0;
-            continue;
-          }
-          if (record != null && i >= recordedFrom && i < recordedTo && record[i] != 0) {
-            // rowSizes chose a width (the values changed since): keep it, as the general loop does
-            p = writePacked(v, i, record[i] & 0xFF, out, p, end, node);
-            continue;
-          }
-          int s = offs[i];
-          int n = offs[i + 1] - s;
-          long header = ((long) n << 1) + add;
-          if (header < 0x80) {
-            out[p++] = (byte) header;
-          } else {
-            p = putVarint(out, p, header, end);
-          }
-          if (end - p < n * kinds) {
-            throw new IllegalStateException("row ends inside a container: sizes are not this batch's");
-          }
-          p = copyOneByte(zb0, s, n, out, p, end);
-          if (kinds == 2) {
-            p = copyOneByte(zb1, s, n, out, p, end);
-          }
-        }
-        return p;
+        return writeOneByteContainers(v, from, to, out, p, end, node, zb0, zb1);
       }
       for (int i = from; i < to; i++) {
         if (nullable && nulls[i]) {
@@ -1524,6 +1497,51 @@ public final class DenseRowCodec {
   }
 
   /**
+   * {@link #writeContainers} where every value of every child is a one-byte varint ({@code zb0} and
+   * {@code zb1} their zig-zag bytes, {@code zb1} being {@code zb0} for an ARRAY): no width (c
+   * one-byte varints are never more than c bytes of any width), each child's values a copy. Kept
+   * apart so that the general loop compiles as before.
+   */
+  private int writeOneByteContainers(DenseVector v, int from, int to, byte[] out, int p, int end, int node, byte[] zb0, byte[] zb1) {
+    boolean nullable = v.type().nullable();
+    boolean[] nulls = v.nulls;
+    int[] offs = v.offsets;
+    int add = nullable ? 1 : 0;
+    int kinds = v.children.length;
+    int slot = slots[node];
+    byte[] record = reuseWidths ? widthRecords[slot] : null;
+    int recordedFrom = recordFrom[slot];
+    int recordedTo = recordTo[slot];
+    for (int i = from; i < to; i++) {
+      if (nullable && nulls[i]) {
+        out[p++] = 0;
+        continue;
+      }
+      if (record != null && i >= recordedFrom && i < recordedTo && record[i] != 0) {
+        // rowSizes chose a width (the values changed since): keep it, as the general loop does
+        p = writePacked(v, i, record[i] & 0xFF, out, p, end, node);
+        continue;
+      }
+      int s = offs[i];
+      int n = offs[i + 1] - s;
+      long header = ((long) n << 1) + add;
+      if (header < 0x80) {
+        out[p++] = (byte) header;
+      } else {
+        p = putVarint(out, p, header, end);
+      }
+      if (end - p < n * kinds) {
+        throw new IllegalStateException("row ends inside a container: sizes are not this batch's");
+      }
+      p = copyOneByte(zb0, s, n, out, p, end);
+      if (kinds == 2) {
+        p = copyOneByte(zb1, s, n, out, p, end);
+      }
+    }
+    return p;
+  }
+
+  /**
    * Writes not-null container {@code i} of {@code v} (type node {@code node}, with a packable
    * child) with the width byte {@code widths} (0 for varints): header, width byte, children. For
    * the one-byte loop's containers that rowSizes gave a width (changed since); the general loop has
@@ -1565,19 +1583,23 @@ public final class DenseRowCodec {
    * where each is a one-byte varint, else null; looked at once per serialize call (the values as
    * they are now, so a batch changed after rowSizes is written as it is).
    */
-  private byte[] oneByteValues(int slot, int c, DenseVector child) {
+  private byte[] oneByteValues(int slot, int c, DenseVector child, int valuesEnd) {
     int k = slot * 2 + c;
     int state = oneByteState[k];
     if (state == 0) {
-      state = lookAtValues(k, child);
+      state = lookAtValues(k, child, valuesEnd);
     }
     return state == ONE_BYTE ? oneByteValues[k] : null;
   }
 
-  /** Decides {@link #oneByteValues} for entry {@code k} and fills its bytes where one-byte. */
-  private int lookAtValues(int k, DenseVector child) {
-    int n = child.size;
-    boolean one = plain(child) && (child.longs != null ? allOneByte(child.longs, 0, n) : allOneByte(child.ints, 0, n));
+  /**
+   * Decides {@link #oneByteValues} for entry {@code k} over the child's values below its size and
+   * {@code valuesEnd} (the parent's last offset), and fills their bytes where one-byte.
+   */
+  private int lookAtValues(int k, DenseVector child, int valuesEnd) {
+    int n = Math.max(child.size, valuesEnd);
+    boolean one = plain(child) && n <= (child.longs != null ? child.longs.length : child.ints.length)
+        && (child.longs != null ? allOneByte(child.longs, 0, n) : allOneByte(child.ints, 0, n));
     int state = one ? ONE_BYTE : NOT_ONE_BYTE;
     oneByteState[k] = state;
     if (one) {
