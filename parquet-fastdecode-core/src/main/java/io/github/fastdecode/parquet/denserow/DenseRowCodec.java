@@ -1066,8 +1066,15 @@ public final class DenseRowCodec {
     // they are written, so a batch changed in place after rowSizes fails rather than truncating.
     reuseWidths = batch == sizedBatch && sizes == sizedSizes && n == sizedRows;
     Arrays.fill(oneByteState, 0);
-    for (int f = 0; f < fieldCount; f++) {
-      writeColumn(batch.children[f], 0, n, out, pos, end, childNodes[0][f]);
+    try {
+      for (int f = 0; f < fieldCount; f++) {
+        writeColumn(batch.children[f], 0, n, out, pos, end, childNodes[0][f]);
+      }
+    } catch (IndexOutOfBoundsException e) {
+      // Every row was checked to fit in out above, so only a row larger than its size writes past
+      // the array: a batch changed after rowSizes (the writers check their row's end only where it
+      // costs nothing on the hot path).
+      throw new IllegalStateException("a row took more bytes than its size said: sizes are not this batch's", e);
     }
     for (int r = 0; r < n; r++) {
       if (pos[r] != offsets[r] + sizes[r]) {

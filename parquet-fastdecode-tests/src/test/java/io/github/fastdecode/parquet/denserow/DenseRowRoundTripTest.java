@@ -183,6 +183,42 @@ class DenseRowRoundTripTest {
     assertThrows(IllegalStateException.class, () -> codec.serialize(batch, sizes, roomy, offsets));
   }
 
+  /**
+   * A batch changed after rowSizes so that a row grows, serialized into a buffer of exactly the
+   * rows' sizes: an IllegalStateException, not an index exception from a write past the buffer.
+   */
+  @Test
+  void rowGrownAfterRowSizesIntoAnExactBuffer() {
+    for (DenseType column : List.of(DenseType.int64(false), DenseType.int64(true), DenseType.int32(false),
+        DenseType.array(DenseType.int64(false), false))) {
+      DenseType type = DenseType.row(false, column);
+      DenseRowCodec codec = new DenseRowCodec(type);
+      DenseVector batch = DenseVector.create(type, 2);
+      Object small;
+      if (column.kind() == DenseType.Kind.ARRAY) {
+        small = List.of(1L, 2L);
+      } else if (column.kind() == DenseType.Kind.INT32) {
+        small = Integer.valueOf(1);
+      } else {
+        small = Long.valueOf(1);
+      }
+      batch.appendObject(List.of(small));
+      batch.appendObject(List.of(small));
+      int[] sizes = new int[2];
+      int total = (int) codec.rowSizes(batch, sizes);
+      if (column.kind() == DenseType.Kind.ARRAY) {
+        batch.child(0).child(0).longs()[3] = Long.MIN_VALUE + 1; // the last row's last value, 10 bytes
+      } else if (column.kind() == DenseType.Kind.INT32) {
+        batch.child(0).ints()[1] = Integer.MIN_VALUE;
+      } else {
+        batch.child(0).longs()[1] = Long.MIN_VALUE + 1;
+      }
+      byte[] exact = new byte[total];
+      int[] offsets = {0, sizes[0]};
+      assertThrows(IllegalStateException.class, () -> codec.serialize(batch, sizes, exact, offsets), column.toString());
+    }
+  }
+
   private static int start(int[] sizes, int row) {
     int s = 0;
     for (int i = 0; i < row; i++) {
