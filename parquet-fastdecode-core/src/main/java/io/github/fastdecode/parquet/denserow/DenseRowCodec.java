@@ -26,7 +26,7 @@ import java.util.Objects;
  * A compact row format for batches of {@link DenseVector}s: sizes, serialisation into a caller's
  * buffer at caller-given offsets, and deserialisation back into vectors.
  *
- * <h2>Wire grammar, version 2</h2>
+ * <h2>Wire grammar, version 3</h2>
  *
  * A <em>run</em> is a format byte followed by rows. A row is self-delimiting given its type; there
  * is no padding, no alignment and no null bitmap anywhere.
@@ -34,16 +34,17 @@ import java.util.Objects;
  * <pre>
  * run        := format row*                      (rows back to back up to the run's end)
  *             | format (varint(len) row)*        (with option LENGTH_PREFIXED: len = the row's bytes)
- * format     := one byte: (version &lt;&lt; 4) | options; writers write version 2; options bit 0 =
- *               LENGTH_PREFIXED, bits 1..3 reserved (0). A reader takes versions 2 and 1 (below)
- *               and rejects any other version or option bit.
+ * format     := one byte: (version &lt;&lt; 4) | options; writers write version 3; options bit 0 =
+ *               LENGTH_PREFIXED, bits 1..3 reserved (0). A reader takes versions 3, 2 and 1
+ *               (below) and rejects any other version or option bit.
  * row        := value(field 0) value(field 1) ... value(field n-1)   (the top-level ROW's fields)
  *
  * A nullable value is 0x00 when null, whatever its type; otherwise, by type:
  *   type        not nullable                         nullable, not null
  *   BOOLEAN     0x00 false, 0x01 true                0x01 false, 0x02 true
  *   INT32       varint(zz32(v))                      varint(zz32(v) + 1)
- *   INT64       varint(zz64(v))                      varint(zz64(v) + 1)   (65-bit sum, see below)
+ *   INT64       prefix(zz64(v))                      prefix(zz64(v) + 1) if zz64(v) + 1 &lt; 2^56,
+ *                                                    else prefix9(zz64(v))
  *   FLOAT       4 bytes, IEEE 754 bits, LE           0x01, then the 4 bytes
  *   DOUBLE      8 bytes, IEEE 754 bits, LE           0x01, then the 8 bytes
  *   BINARY      varint(len) bytes[len]               varint(len + 1) bytes[len]
@@ -61,18 +62,42 @@ import java.util.Objects;
  *     width byte := (w1 &lt;&lt; 4) | w0, w0 for child 0 (elements, keys), w1 for child 1 (values;
  *                   0 for an ARRAY). wk = 0: child k as below; wk in 1..8: child k is packable,
  *                   wk at most 4 for INT32. Not both 0.
- *     elems_X for child k with wk = 0 (or f = 0): value_X * c, as for any container;
+ *     elems_X for child k with wk = 0 (or f = 0): value_X * c, as for any container (an INT64
+ *                   child's values are prefix varints, an INT32 child's LEB128 varints);
  *     elems_X for child k with wk &gt; 0: fixed(zz(v), wk) * c, the zig-zag value (zz32 or zz64)
  *                   in wk bytes, little-endian.
  * </pre>
  *
  * <ul>
  *   <li>varint: unsigned LEB128, 7 bits per byte, least significant group first, high bit set on
- *       every byte but the last; at most 10 bytes. In the 10th byte only bit 0 may be set (the
- *       value's bit 63), except for a nullable INT64, where it may also be exactly 0x02: the 65-bit
- *       value 2^64 (zz64(v) + 1 for v = Long.MIN_VALUE), i.e. bytes 80 80 80 80 80 80 80 80 80 02.
- *       Longer encodings of a value (trailing 0x80 groups) are accepted by readers; writers use the
+ *       every byte but the last; at most 10 bytes, the value below 2^64 (in the 10th byte only bit
+ *       0 may be set). Used for lengths, counts, container headers and INT32 values. Longer
+ *       encodings of a value (trailing 0x80 groups) are accepted by readers; writers use the
  *       shortest.
+ *   <li>prefix(u), the <em>prefix varint</em> of an unsigned value u below 2^64, used for every
+ *       INT64 value outside fixed-width containers: n = the number of trailing one bits of its
+ *       first byte (0 to 8) gives its length.
+ *       <ul>
+ *         <li>n in 0..7: n + 1 bytes holding 7(n + 1) value bits. Read the n + 1 bytes as a
+ *             little-endian number L; u = L &gt;&gt;&gt; (n + 1). Equivalently: the first byte is
+ *             (u &lt;&lt; (n + 1)) | (2^n - 1) taken to 8 bits, and byte k (1..n) is bits
+ *             [8k - n - 1, 8k - n + 7) of u. Example: u = 300 (9 bits) has n = 1: L = (300
+ *             &lt;&lt; 2) | 1 = 0x4b1, bytes b1 04.
+ *         <li>n = 8 (first byte 0xFF): 9 bytes, the 8 after 0xFF being u little-endian; written
+ *             as prefix9(u).
+ *       </ul>
+ *       Writers use the shortest form: n = ceil(bits(u) / 7) - 1 for u below 2^56 (bits(0) =
+ *       1: the value 0 is the one byte 0x00), the 9-byte form for u at or above 2^56. A
+ *       not-nullable INT64 therefore takes 1 to 9 bytes: zz64(v) below 2^7 one byte (0 to 0xFE,
+ *       even), ... below 2^56 eight bytes, anything wider nine. Readers reject every other form
+ *       of a value (a form of 2 to 9 bytes whose value has a shorter form): each value has one
+ *       encoding, so equal rows are equal bytes.
+ *   <li>A nullable INT64: null is 0x00 (prefix(0)); a value whose zz64(v) + 1 is below 2^56 is
+ *       prefix(zz64(v) + 1) in 1 to 8 bytes; any other value (zz64(v) at least 2^56 - 1,
+ *       Long.MIN_VALUE included) is prefix9(zz64(v)): 0xFF then zz64(v) little-endian, with no
+ *       "+ 1". Readers reject, besides the longer forms above, a 9-byte form holding zz64(v) below
+ *       2^56 - 1 (that value's form is prefix(zz64(v) + 1)), so every value has one encoding and
+ *       no 65-bit value exists.
  *   <li>zz32(v) = (v &lt;&lt; 1) ^ (v &gt;&gt; 31) as an unsigned 32-bit number, zz64(v) = (v &lt;&lt; 1) ^
  *       (v &gt;&gt; 63) as an unsigned 64-bit number (zig-zag: 0, -1, 1, -2 ... map to 0, 1, 2, 3 ...).
  *       A not-nullable INT32 varint must be below 2^32, a nullable one at most 2^32.
@@ -83,21 +108,41 @@ import java.util.Objects;
  *       back; a map's keys all come before its values. Elements of a nullable element type carry
  *       their own null marker. A null array, map or row has no elements or fields after its 0x00.
  *   <li>Fixed widths are chosen per container instance, so one wide value costs only its own
- *       container. This writer sets wk &gt; 0 exactly when c * wk &lt; the bytes of the c varints,
- *       with wk the fewest bytes holding every zig-zag value of the child in this container (so
- *       f = 1 never makes a row longer; the header's flag bit costs a byte only where c is in [64,
- *       128), [8192, 16384) ...). Readers accept any valid choice.
- *   <li>Version 1 is version 2 without packed containers: every container's h is c, and no width
- *       byte exists. Readers still read it; writers write version 2.
+ *       container. This writer sets wk &gt; 0 exactly when c * wk &lt; the bytes of the child's c
+ *       values as varints (prefix varints for INT64), with wk the fewest bytes holding every
+ *       zig-zag value of the child in this container (so f = 1 never makes a row longer; the
+ *       header's flag bit costs a byte only where c is in [64, 128), [8192, 16384) ...). Readers
+ *       accept any valid choice.
  *   <li>Every value of a not-nullable type takes at least one byte ({@link DenseType} has no
  *       zero-length FIXED and no field-less ROW; a fixed width is at least one byte), so a count
  *       larger than the bytes left in the row (twice the count for a map) is a lie.
  * </ul>
  *
+ * <h3>Earlier versions (read, not written)</h3>
+ *
+ * <ul>
+ *   <li>Version 2 is version 3 with every INT64 value (not-nullable and nullable, fields and
+ *       container values with wk = 0) a LEB128 varint instead of a prefix varint: varint(zz64(v)),
+ *       and for a nullable INT64 varint(zz64(v) + 1) in 65-bit arithmetic, so Long.MIN_VALUE is
+ *       2^64: bytes 80 80 80 80 80 80 80 80 80 02 (the only varint whose 10th byte may be 0x02).
+ *       Longer encodings are accepted there.
+ *   <li>Version 1 is version 2 without packed containers: every container's h is c, and no width
+ *       byte exists.
+ * </ul>
+ *
+ * <h3>What version 3 changed, and why</h3>
+ *
+ * Only INT64 values: a random long's LEB128 varint took 9 or 10 bytes and about 30 scalar
+ * operations each way on JDK 17; its prefix varint takes 9 bytes and, with 8 bytes of room, one
+ * trailing-zero count, a shift and a mask to read, two 8-byte stores to write. A prefix varint
+ * never takes more bytes than LEB128 for the same value (7 payload bits per byte up to 8 bytes,
+ * then 9), so no row grew; lengths, counts, headers and INT32 kept LEB128, whose one-byte values
+ * are the common case and cost the same.
+ *
  * Reading checks every byte it reads against the row's end (the run's end, the row's length
  * prefix, or the caller's length for a row at a given offset): a row that runs past its end, a
  * count or length larger than the bytes left, a varint longer than 10 bytes or out of its type's
- * range, a BOOLEAN or null marker byte other than those above, a width byte not allowed for its
+ * range, a prefix varint in a form other than its value's (above), a BOOLEAN or null marker byte other than those above, a width byte not allowed for its
  * container, fixed-width values running past the row's end, a row shorter than its given length
  * (bytes the type has no place for, e.g. nesting deeper than the type), or a wrong format byte:
  * each is a {@link DenseRowFormatException} (a {@code ParquetDecodingException}) naming the row and
@@ -112,8 +157,10 @@ import java.util.Objects;
  * it back to {@link #deserialize}. A codec keeps scratch arrays: one instance per thread.
  */
 public final class DenseRowCodec {
-  /** The grammar's version, in the format byte's high four bits. */
-  public static final int VERSION = 2;
+  /** The grammar's version, in the format byte's high four bits: what writers write. */
+  public static final int VERSION = 3;
+  /** The second version, still read: INT64 values as LEB128 varints. */
+  public static final int VERSION_2 = 2;
   /** The first version, still read: containers without the packed header of version 2. */
   public static final int VERSION_1 = 1;
   /** Option bit: every row of a run is preceded by a varint of its length. */
@@ -156,7 +203,8 @@ public final class DenseRowCodec {
   /*
    * Per packable child (slot * 2 + child), for the current serialize call: 0 not looked at, ONE_BYTE
    * when every value of the child vector is a one-byte varint (oneByteValues then holds their
-   * zig-zag bytes, so a container's values are a copy), NOT_ONE_BYTE otherwise.
+   * one-byte forms, zz for INT32 and zz << 1 for INT64, so a container's values are a copy),
+   * NOT_ONE_BYTE otherwise.
    */
   private final int[] oneByteState;
   private final byte[][] oneByteValues;
@@ -169,6 +217,10 @@ public final class DenseRowCodec {
   private boolean wasNull;
   /** The format's version is 2 or later: containers of not-nullable integers have the packed header. */
   private boolean packedHeaders;
+  /** The format's version is 3 or later: INT64 values are prefix varints. */
+  private boolean prefix64;
+  /** The trailing ones (n, 0..8) of the prefix varint {@link #readPrefix} read last. */
+  private int prefixOnes;
 
   /** A codec for rows of {@code rowType}, a not-nullable ROW whose fields are the columns. */
   public DenseRowCodec(DenseType rowType) {
@@ -272,16 +324,6 @@ public final class DenseRowCodec {
     return varintSize(Integer.toUnsignedLong((v << 1) ^ (v >> 31)) + nullAdd);
   }
 
-  static int zigzag64Size(long v) {
-    return varintSize((v << 1) ^ (v >> 63));
-  }
-
-  /** Size of varint(zz64(v) + 1) in 65-bit arithmetic. */
-  static int nullableZigzag64Size(long v) {
-    long u = ((v << 1) ^ (v >> 63)) + 1;
-    return u == 0 ? 10 : varintSize(u);
-  }
-
   static int putVarint(byte[] out, int pos, long u) {
     if ((u & ~0x7FL) == 0) {
       out[pos] = (byte) u;
@@ -379,21 +421,102 @@ public final class DenseRowCodec {
     return room >= 10 ? putVarintTen(out, pos, u) : room >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
   }
 
-  static int putNullableZigzag64(byte[] out, int pos, long v, int end) {
-    long u = ((v << 1) ^ (v >> 63)) + 1;
-    return u != 0 ? putVarint(out, pos, u, end) : putNullableZigzag64(out, pos, v);
+  // ------------------------------------------------------------------ prefix varints (INT64, version 3)
+
+  /**
+   * The trailing ones n (0..8) of the shortest prefix varint of an unsigned value with {@code lz}
+   * leading zeros: ceil(bits / 7) - 1 up to 56 bits, 8 above. Index 64 (the value 0) gives 8: the
+   * nullable writer's zz64(v) + 1 that wrapped (v = Long.MIN_VALUE); the not-nullable one looks
+   * up {@code u | 1}, which never has 64.
+   */
+  static final byte[] PREFIX_ONES = new byte[65];
+  /** Bytes of the prefix varint of zz64(x) by the leading zeros of {@code x ^ (x >> 63)} (zz64's bits are 65 minus them). */
+  private static final byte[] ZZ64_PREFIX_BYTES = new byte[65];
+
+  static {
+    for (int lz = 0; lz <= 64; lz++) {
+      int bits = 64 - lz;
+      PREFIX_ONES[lz] = (byte) (lz == 64 || bits > 56 ? 8 : Math.max(1, bits + 6) / 7 - 1);
+      int zzBits = Math.max(1, 65 - lz);
+      ZZ64_PREFIX_BYTES[lz] = (byte) (zzBits > 56 ? 9 : (zzBits + 6) / 7);
+    }
   }
 
-  static int putNullableZigzag64(byte[] out, int pos, long v) {
-    long u = ((v << 1) ^ (v >> 63)) + 1;
-    if (u != 0) {
-      return putVarint(out, pos, u);
+  /** Bytes of the prefix varint of {@code u} (unsigned). */
+  static int prefixSize(long u) {
+    return PREFIX_ONES[Long.numberOfLeadingZeros(u | 1)] + 1;
+  }
+
+  /** Bytes of a nullable INT64's not-null value {@code v}. */
+  static int nullablePrefixSize(long v) {
+    return PREFIX_ONES[Long.numberOfLeadingZeros(((v << 1) ^ (v >> 63)) + 1)] + 1;
+  }
+
+  /** Writes the shortest prefix varint of {@code u} at {@code out[pos ..]} within {@code end}; returns its end. */
+  static int putPrefix(byte[] out, int pos, long u, int end) {
+    return putPrefix(out, pos, u, PREFIX_ONES[Long.numberOfLeadingZeros(u | 1)], end);
+  }
+
+  /**
+   * Writes a nullable INT64's not-null value {@code v}: prefix(zz64(v) + 1) where that is below
+   * 2^56, else 0xFF and zz64(v).
+   */
+  static int putNullablePrefix(byte[] out, int pos, long v, int end) {
+    long t = ((v << 1) ^ (v >> 63)) + 1;
+    int n = PREFIX_ONES[Long.numberOfLeadingZeros(t)];
+    return putPrefix(out, pos, t - (n >>> 3), n, end);
+  }
+
+  /**
+   * Writes the prefix varint with {@code n} trailing ones (0..8) of {@code x} (for n = 8 the 8
+   * bytes after 0xFF). With 9 bytes of room in the row two 8-byte stores and no branch on n:
+   * {@code x} at {@code pos + 1}, then the first 8 bytes over it ({@code x << (n + 1)} and the n
+   * ones, or for n = 8 0xFF and x's low 7 bytes, its 8th byte left from the first store); the
+   * bytes past the value are the row's, and what follows overwrites them.
+   */
+  static int putPrefix(byte[] out, int pos, long x, int n, int end) {
+    if (end - pos >= 9) {
+      LittleEndian.putLong(out, pos + 1, x);
+      LittleEndian.putLong(out, pos, (x << (n + 1 - (n >>> 3))) | ((1L << n) - 1));
+      return pos + n + 1;
     }
-    for (int i = 0; i < 9; i++) {
-      out[pos++] = (byte) 0x80;
+    return putPrefixBytes(out, pos, x, n);
+  }
+
+  /** {@link #putPrefix(byte[], int, long, int, int)} byte by byte: nothing stored past the value. */
+  static int putPrefixBytes(byte[] out, int pos, long x, int n) {
+    if (n == 8) {
+      out[pos] = (byte) 0xFF;
+      for (int k = 0; k < 8; k++) {
+        out[pos + 1 + k] = (byte) (x >>> (k << 3));
+      }
+      return pos + 9;
     }
-    out[pos++] = 0x02;
-    return pos;
+    long word = (x << (n + 1)) | ((1L << n) - 1);
+    for (int k = 0; k <= n; k++) {
+      out[pos + k] = (byte) (word >>> (k << 3));
+    }
+    return pos + n + 1;
+  }
+
+  /** A not-nullable INT64 as version 3 writes it, with no bytes stored past it. */
+  static int putPrefixBytes(byte[] out, int pos, long u) {
+    return putPrefixBytes(out, pos, u, PREFIX_ONES[Long.numberOfLeadingZeros(u | 1)]);
+  }
+
+  /** A nullable INT64's not-null value as version 3 writes it, with no bytes stored past it. */
+  static int putNullablePrefixBytes(byte[] out, int pos, long v) {
+    long t = ((v << 1) ^ (v >> 63)) + 1;
+    int n = PREFIX_ONES[Long.numberOfLeadingZeros(t)];
+    return putPrefixBytes(out, pos, t - (n >>> 3), n);
+  }
+
+  /**
+   * Whether a prefix varint with {@code n} trailing ones holding {@code u} (for n = 8 the value
+   * after 0xFF) is the shortest form of {@code u}: u needs more than 7n bits (any u for n = 0).
+   */
+  static boolean shortest(long u, int n) {
+    return Long.numberOfLeadingZeros(u | 1) + 7 * n < 64;
   }
 
   // ------------------------------------------------------------------ sizes
@@ -492,18 +615,17 @@ public final class DenseRowCodec {
       case INT64: {
         long[] a = v.longs;
         if (nullable) {
+          // A null is prefix(0), one byte: the leading zeros of 1 give it; a not-null value's
+          // zz64(v) + 1 that wrapped to 0 (Long.MIN_VALUE) has 64 and the 9-byte form.
+          byte[] ones = PREFIX_ONES;
           for (int i = 0; i < count; i++) {
             long x = a[from + i];
             boolean isNull = nulls[from + i];
-            long u = ((x << 1) ^ (x >> 63)) + 1;
-            int size = varintSize(isNull ? 0 : u);
-            if (u == 0 && !isNull) {
-              size = 10; // the 65-bit 2^64 of Long.MIN_VALUE
-            }
-            out[o + i] += size;
+            long z1 = isNull ? 1 : ((x << 1) ^ (x >> 63)) + 1;
+            out[o + i] += ones[Long.numberOfLeadingZeros(z1)] + 1;
           }
         } else {
-          byte[] bytes = ZZ64_BYTES;
+          byte[] bytes = ZZ64_PREFIX_BYTES;
           for (int i = 0; i < count; i++) {
             long x = a[from + i];
             out[o + i] += bytes[Long.numberOfLeadingZeros(x ^ (x >> 63))];
@@ -668,23 +790,19 @@ public final class DenseRowCodec {
     }
     long varints = 0;
     long or = 0;
+    boolean int64 = c.type().kind() == DenseType.Kind.INT64;
     for (int i = s; i < e; i++) {
       long z = zigzagAt(c, i);
-      varints += varintSize(z);
+      varints += int64 ? prefixSize(z) : varintSize(z);
       or |= z;
     }
     return choice(or, varints, e - s);
   }
 
-  /** Varint bytes of zz64(x) by the leading zeros of {@code x ^ (x >> 63)} (zz64's bits are 65 minus them, at least 1). */
-  private static final byte[] ZZ64_BYTES = new byte[65];
-  /** As {@link #ZZ64_BYTES} for zz32 and {@code x ^ (x >> 31)} (33 minus the leading zeros). */
+  /** Varint bytes of zz32(x) by the leading zeros of {@code x ^ (x >> 31)} (zz32's bits are 33 minus them, at least 1). */
   private static final byte[] ZZ32_BYTES = new byte[33];
 
   static {
-    for (int lz = 0; lz <= 64; lz++) {
-      ZZ64_BYTES[lz] = (byte) ((Math.max(1, 65 - lz) + 6) / 7);
-    }
     for (int lz = 0; lz <= 32; lz++) {
       ZZ32_BYTES[lz] = (byte) ((Math.max(1, 33 - lz) + 6) / 7);
     }
@@ -718,14 +836,14 @@ public final class DenseRowCodec {
    * values, no second pass).
    */
   static void chooseLongs(long[] a, int[] offs, boolean[] nulls, int from, int count, byte[] record, int shift, int[] out, int o) {
-    byte[] bytes = ZZ64_BYTES;
+    byte[] bytes = ZZ64_PREFIX_BYTES;
     int s = offs[from];
     if (allOneByte(a, s, offs[from + count])) {
       // Every value a one-byte varint: each container's bytes are its count, no width.
       oneByteSizes(offs, nulls, from, count, out, o);
       return;
     }
-    // What the last container's values were: all one-byte varints (SMALL), all varints of 9 or 10
+    // What the last container's values were: all one-byte varints (SMALL), all prefix varints of 9
     // bytes (WIDE), neither. The next is tried for the same with a cheaper loop first.
     int last = SMALL;
     for (int i = 0; i < count; i++) {
@@ -746,7 +864,7 @@ public final class DenseRowCodec {
           continue;
         }
       } else if (last == WIDE && e > s) {
-        // zig-zag values of 2^56 and up (varints of 9 or 10 bytes) are the values outside [-2^55,
+        // zig-zag values of 2^56 and up (prefix varints of 9 bytes) are the values outside [-2^55,
         // 2^55): where all are, 8 bytes each is fewer, and their OR needs all 8
         long inside = 0;
         for (int j = s; j < e; j++) {
@@ -830,7 +948,7 @@ public final class DenseRowCodec {
   private static final int SMALL = 1;
   private static final int WIDE = 2;
 
-  /** Whether the values {@code [s, e)} are all outside [-2^55, 2^55) (zig-zag varints of 9 or 10 bytes). */
+  /** Whether the values {@code [s, e)} are all outside [-2^55, 2^55) (zig-zag prefix varints of 9 bytes). */
   private static boolean allWide(long[] a, int s, int e) {
     for (int j = s; j < e; j++) {
       if (((a[j] + (1L << 55)) >>> 56) == 0) {
@@ -895,7 +1013,7 @@ public final class DenseRowCodec {
       return (long) (e - s) << 4; // one-byte varints: no width takes fewer bytes
     }
     int w = fixedWidth(or);
-    if (w < varintSize(minFlipped ^ Long.MIN_VALUE)) {
+    if (w < prefixSize(minFlipped ^ Long.MIN_VALUE)) {
       return ((long) (e - s) * w << 4) | w; // fewer bytes than even the smallest value's varint
     }
     return choice(or, exactVarints(a, s, e), e - s);
@@ -923,7 +1041,7 @@ public final class DenseRowCodec {
     long varints = 0;
     for (int i = s; i < e; i++) {
       long x = a[i];
-      varints += varintSize((x << 1) ^ (x >> 63));
+      varints += prefixSize((x << 1) ^ (x >> 63));
     }
     return varints;
   }
@@ -985,7 +1103,7 @@ public final class DenseRowCodec {
       }
       case INT64: {
         long v = src.longs[j];
-        return nullable ? putNullableZigzag64(out, p, v) : putVarint(out, p, (v << 1) ^ (v >> 63));
+        return nullable ? putNullablePrefixBytes(out, p, v) : putPrefixBytes(out, p, (v << 1) ^ (v >> 63));
       }
       case FLOAT:
         if (nullable) {
@@ -1115,22 +1233,29 @@ public final class DenseRowCodec {
       }
       case INT64: {
         long[] a = v.longs;
+        byte[] ones = PREFIX_ONES;
         if (nullable) {
-          // A null is varint(0): the same store as a value, no branch on the null mask.
+          // A null is prefix(0): the same stores as a value, no branch on the null mask. z1 is
+          // zz64(v) + 1 (0 where it wrapped, Long.MIN_VALUE, which has 8 ones), 0 for a null
+          // (looked up as 1: 0 ones); with 8 ones the value written is z1 - 1 = zz64(v).
           for (int r = from; r < n; r++) {
             long x = a[r];
             boolean isNull = nulls[r];
-            if (x == Long.MIN_VALUE && !isNull) {
-              pos[r] = putNullableZigzag64(out, pos[r], x); // the 65-bit 2^64
-              continue;
-            }
-            long u = isNull ? 0 : ((x << 1) ^ (x >> 63)) + 1;
-            pos[r] = putVarint(out, pos[r], u, end[r]);
+            long z1 = isNull ? 0 : ((x << 1) ^ (x >> 63)) + 1;
+            int k = ones[Long.numberOfLeadingZeros(z1 | (isNull ? 1 : 0))];
+            pos[r] = putPrefix(out, pos[r], z1 - (k >>> 3), k, end[r]);
           }
         } else {
           for (int r = from; r < n; r++) {
             long x = a[r];
-            pos[r] = putVarintOrByte(out, pos[r], (x << 1) ^ (x >> 63), end[r]);
+            long z = (x << 1) ^ (x >> 63);
+            int p = pos[r];
+            if ((z & ~0x7FL) == 0) {
+              out[p] = (byte) (z << 1); // a one-byte value (lengths tend to repeat in a column)
+              pos[r] = p + 1;
+            } else {
+              pos[r] = putPrefix(out, p, z, ones[Long.numberOfLeadingZeros(z)], end[r]);
+            }
           }
         }
         return;
@@ -1242,19 +1367,22 @@ public final class DenseRowCodec {
   }
 
   /**
-   * Zig-zag varints of entries {@code [s, e)} of a not-nullable integer vector from {@code p}
-   * (within {@code end}); returns the end. One-byte values take a one-byte store.
+   * Zig-zag values of entries {@code [s, e)} of a not-nullable integer vector from {@code p}
+   * (within {@code end}), INT64 as prefix varints and INT32 as varints; returns the end. One-byte
+   * values take a one-byte store.
    */
   private static int putIntVarints(DenseVector c, int s, int e, byte[] out, int p, int end) {
     if (!plain(c)) {
+      boolean int64 = c.type().kind() == DenseType.Kind.INT64;
       for (int i = s; i < e; i++) {
-        p = putVarint(out, p, zigzagAt(c, i), end);
+        p = int64 ? putPrefix(out, p, zigzagAt(c, i), end) : putVarint(out, p, zigzagAt(c, i), end);
       }
     } else if (c.longs != null) {
       long[] a = c.longs;
       int i = s;
       // Eight one-byte values at a time in one store, while they are.
-      // (values in [-64, 64) are the one-byte ones: their low bytes, zig-zag encoded eight at once)
+      // (values in [-64, 64) are the one-byte ones: their low bytes, zig-zag encoded eight at once
+      // and shifted to a one-byte prefix varint's zz << 1, no bit crossing a byte)
       for (; e - i >= 8 && end - p >= 8; i += 8, p += 8) {
         long word = 0;
         long range = 0;
@@ -1266,7 +1394,7 @@ public final class DenseRowCodec {
         if ((range & ~0x7FL) != 0) {
           break;
         }
-        LittleEndian.putLong(out, p, zigzagBytes(word));
+        LittleEndian.putLong(out, p, zigzagBytes(word) << 1);
       }
       if (e - i < 8 && e > i && end - p >= 8) {
         // The last one to seven values in one store where they are one byte each (the store's
@@ -1279,7 +1407,7 @@ public final class DenseRowCodec {
           word |= (x & 0xFF) << (k << 3);
         }
         if ((range & ~0x7FL) == 0) {
-          LittleEndian.putLong(out, p, zigzagBytes(word));
+          LittleEndian.putLong(out, p, zigzagBytes(word) << 1);
           return p + (e - i);
         }
       }
@@ -1287,9 +1415,9 @@ public final class DenseRowCodec {
         long x = a[i];
         long z = (x << 1) ^ (x >> 63);
         if ((z & ~0x7FL) == 0) {
-          out[p++] = (byte) z;
+          out[p++] = (byte) (z << 1);
         } else {
-          p = putVarint(out, p, z, end);
+          p = putPrefix(out, p, z, end);
         }
       }
     } else {
@@ -1377,12 +1505,12 @@ public final class DenseRowCodec {
         if (!nullable) {
           for (int i = from; i < to; i++) {
             long x = a[i];
-            p = putVarint(out, p, (x << 1) ^ (x >> 63), end);
+            p = putPrefix(out, p, (x << 1) ^ (x >> 63), end);
           }
           return p;
         }
         for (int i = from; i < to; i++) {
-          p = nulls[i] ? put0(out, p) : putNullableZigzag64(out, p, a[i], end);
+          p = nulls[i] ? put0(out, p) : putNullablePrefix(out, p, a[i], end);
         }
         return p;
       }
@@ -1505,7 +1633,7 @@ public final class DenseRowCodec {
 
   /**
    * {@link #writeContainers} where every value of every child is a one-byte varint ({@code zb0} and
-   * {@code zb1} their zig-zag bytes, {@code zb1} being {@code zb0} for an ARRAY): no width (c
+   * {@code zb1} their one-byte forms, {@code zb1} being {@code zb0} for an ARRAY): no width (c
    * one-byte varints are never more than c bytes of any width), each child's values a copy. Kept
    * apart so that the general loop compiles as before.
    */
@@ -1586,7 +1714,7 @@ public final class DenseRowCodec {
   private static final int NOT_ONE_BYTE = 2;
 
   /**
-   * The zig-zag bytes of every value of packable child {@code c} of slot {@code slot}'s containers
+   * The one-byte forms of every value of packable child {@code c} of slot {@code slot}'s containers
    * where each is a one-byte varint, else null; looked at once per serialize call (the values as
    * they are now, so a batch changed after rowSizes is written as it is).
    */
@@ -1618,15 +1746,16 @@ public final class DenseRowCodec {
       if (child.longs != null) {
         long[] a = child.longs;
         int j = 0;
-        // Eight at a time: the values' low bytes as one word, zig-zag encoded at once.
+        // Eight at a time: the values' low bytes as one word, zig-zag encoded at once, each
+        // shifted to its one-byte prefix varint zz << 1.
         for (; n - j >= 8; j += 8) {
           long word = (a[j] & 0xFF) | (a[j + 1] & 0xFF) << 8 | (a[j + 2] & 0xFF) << 16 | (a[j + 3] & 0xFF) << 24
               | (a[j + 4] & 0xFF) << 32 | (a[j + 5] & 0xFF) << 40 | (a[j + 6] & 0xFF) << 48 | (a[j + 7] & 0xFF) << 56;
-          LittleEndian.putLong(zb, j, zigzagBytes(word));
+          LittleEndian.putLong(zb, j, zigzagBytes(word) << 1);
         }
         for (; j < n; j++) {
           long x = a[j];
-          zb[j] = (byte) ((x << 1) ^ (x >> 63));
+          zb[j] = (byte) (((x << 1) ^ (x >> 63)) << 1);
         }
       } else {
         int[] a = child.ints;
@@ -1726,10 +1855,12 @@ public final class DenseRowCodec {
 
   private void checkFormat(int format, int at) {
     int version = format >>> 4 & 0xF;
-    if (version != VERSION && version != VERSION_1) {
-      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + version + ", this reader knows " + VERSION_1 + " and " + VERSION, at);
+    if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
+      throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + version + ", this reader knows "
+          + VERSION_1 + ", " + VERSION_2 + " and " + VERSION, at);
     }
     packedHeaders = version >= 2;
+    prefix64 = version >= 3;
     if ((format & 0xF & ~KNOWN_OPTIONS) != 0) {
       throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " sets unknown options", at);
     }
@@ -1851,6 +1982,22 @@ public final class DenseRowCodec {
       case INT64: {
         long[] a = v.longs;
         boolean[] nl = nullable ? nulls : null;
+        if (prefix64) {
+          for (int r = from; (r = readPrefixLongColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
+            row = r;
+            p = pos[r];
+            limit = end[r];
+            if (nullable) {
+              a[s + r] = readNullablePrefixZigzag64();
+              nulls[s + r] = wasNull;
+            } else {
+              a[s + r] = readPrefixZigzag64();
+            }
+            pos[r] = p;
+          }
+          v.size = s + n;
+          return;
+        }
         for (int r = from; (r = readLongColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
           row = r;
           p = pos[r];
@@ -1987,7 +2134,7 @@ public final class DenseRowCodec {
   private static final long STOPS = 0x8080808080808080L;
 
   /**
-   * Rows {@code [r, n)} of a not-nullable INT64 column ({@code nulls} null) or a nullable one, row
+   * Version 1 and 2 (LEB128 INT64): rows {@code [r, n)} of a not-nullable INT64 column ({@code nulls} null) or a nullable one, row
    * {@code i}'s varint at {@code pos[i]} within {@code end[i]} (at most {@code in.length}), into
    * {@code a[s + i]}: one 8-byte load per value, no branch on its length where it takes 9 or 10
    * bytes. Returns the first row it does not take (n when it takes them all): a varint within 10
@@ -2223,6 +2370,173 @@ public final class DenseRowCodec {
     return ((z >>> 1) ^ -(z & 1)) & -((u | -u) >>> 63);
   }
 
+  /**
+   * Reads a prefix varint at {@link #p} within {@link #limit}: returns its value (for the 9-byte
+   * form the 8 bytes after 0xFF) and leaves its trailing ones in {@link #prefixOnes}. One 8-byte
+   * load (two for the 9-byte form) where the input has 9 bytes from it, else byte by byte; the
+   * value's bytes are checked against the row's end either way. The caller checks the form.
+   */
+  private long readPrefix() {
+    int q = p;
+    byte[] b = in;
+    if (q >= limit) {
+      throw error("row ends inside a value", q);
+    }
+    int n = Integer.numberOfTrailingZeros(~(b[q] & 0xFF)); // 8 for 0xFF
+    int len = n + 1;
+    if (len > limit - q) {
+      throw error("prefix varint of " + len + " bytes runs past the row's end at " + limit, q);
+    }
+    long x;
+    if (b.length - q >= 9) {
+      x = n < 8 ? (LittleEndian.getLong(b, q) >>> len) & (-1L >>> (57 - 7 * n)) : LittleEndian.getLong(b, q + 1);
+    } else if (n < 8) {
+      x = (b[q] & 0xFF) >>> len;
+      for (int k = 1; k <= n; k++) {
+        x |= (long) (b[q + k] & 0xFF) << ((k << 3) - len);
+      }
+    } else {
+      x = 0;
+      for (int k = 0; k < 8; k++) {
+        x |= (long) (b[q + 1 + k] & 0xFF) << (k << 3);
+      }
+    }
+    prefixOnes = n;
+    p = q + len;
+    return x;
+  }
+
+  /** A not-nullable INT64 of version 3. */
+  private long readPrefixZigzag64() {
+    int start = p;
+    long u = readPrefix();
+    if (!shortest(u, prefixOnes)) {
+      throw notShortest(u, start);
+    }
+    return (u >>> 1) ^ -(u & 1);
+  }
+
+  /** A nullable INT64 of version 3: sets {@link #wasNull} (a null's value is 0). */
+  private long readNullablePrefixZigzag64() {
+    int start = p;
+    long x = readPrefix();
+    int n = prefixOnes;
+    long z;
+    if (n < 8) {
+      if (!shortest(x, n)) {
+        throw notShortest(x, start);
+      }
+      wasNull = x == 0;
+      z = x - 1;
+      return ((z >>> 1) ^ -(z & 1)) & -((x | -x) >>> 63);
+    }
+    // The 9-byte form holds zz64(v) itself, for zz64(v) + 1 at or above 2^56 (in 65 bits).
+    if (Long.compareUnsigned(x, (1L << 56) - 1) < 0) {
+      throw error("nullable INT64 in 9 bytes holds zig-zag value " + x + ", whose form is the prefix varint of " + (x + 1), start);
+    }
+    wasNull = false;
+    return (x >>> 1) ^ -(x & 1);
+  }
+
+  private DenseRowFormatException notShortest(long u, int at) {
+    return error("prefix varint of " + (prefixOnes + 1) + " bytes holds " + Long.toUnsignedString(u) + ", which has a shorter form", at);
+  }
+
+  /**
+   * {@link #readLongColumn} for version 3's prefix varints: per value one 8-byte load, a trailing
+   * ones count, a shift and a mask (a second load for the 9-byte form), and a check of the form.
+   * Returns the first row it does not take: a value within 9 bytes of the input's end, longer
+   * than the row, not in its shortest form, or a nullable Long.MIN_VALUE (the checked reader
+   * reports or reads them).
+   */
+  static int readPrefixLongColumn(byte[] in, int[] pos, int[] end, long[] a, boolean[] nulls, int s, int r, int n) {
+    int last = in.length - 9;
+    for (; r < n; r++) {
+      int q = pos[r];
+      if (q > last) {
+        return r;
+      }
+      long w = LittleEndian.getLong(in, q);
+      int k = Math.min(Long.numberOfTrailingZeros(~w), 8);
+      int len = k + 1;
+      if (len > end[r] - q) {
+        return r;
+      }
+      if (nulls == null) {
+        long u = k < 8 ? (w >>> len) & (-1L >>> (57 - 7 * k)) : LittleEndian.getLong(in, q + 1);
+        if (Long.numberOfLeadingZeros(u | 1) + 7 * k >= 64) {
+          return r;
+        }
+        a[s + r] = (u >>> 1) ^ -(u & 1);
+      } else {
+        // t = zz64(v) + 1 in either form (0 for a null); the 9-byte form's shortest check is then
+        // the same as the others' (t at or above 2^56), but for Long.MIN_VALUE, where t wraps.
+        long t = k < 8 ? (w >>> len) & (-1L >>> (57 - 7 * k)) : LittleEndian.getLong(in, q + 1) + 1;
+        if (Long.numberOfLeadingZeros(t | 1) + 7 * k >= 64) {
+          return r;
+        }
+        nulls[s + r] = t == 0;
+        long z = t - 1;
+        a[s + r] = ((z >>> 1) ^ -(z & 1)) & -((t | -t) >>> 63);
+      }
+      pos[r] = q + len;
+    }
+    return n;
+  }
+
+  /**
+   * {@link #readIntVarints} for a not-nullable INT64 of version 3: eight one-byte values at a time
+   * where eight bytes of the row have bit 0 clear (each a prefix varint zz << 1).
+   */
+  private void readPrefixLongs(DenseVector v, int n) {
+    int s = v.size;
+    byte[] b = in;
+    long[] a = v.longs;
+    if (a.length < s + n) {
+      v.ensureCapacity(s + n);
+      a = v.longs;
+    }
+    int i = 0;
+    while (i < n) {
+      int q = p;
+      if (n - i >= 8 && limit - q >= 8) {
+        long w = LittleEndian.getLong(b, q);
+        if ((w & 0x0101010101010101L) == 0) {
+          long d = unzigzagBytes((w >>> 1) & 0x7F7F7F7F7F7F7F7FL);
+          for (int k = 0; k < 8; k++) {
+            a[s + i + k] = (byte) (d >>> (k << 3));
+          }
+          p = q + 8;
+          i += 8;
+          continue;
+        }
+      } else if (b.length - q >= 8 && n - i <= limit - q) {
+        // The last 1 to 7 values in one load, where they are all one byte (the load may pass the
+        // row's end, not the input's).
+        int k = n - i;
+        long w = LittleEndian.getLong(b, q);
+        if ((w & 0x0101010101010101L & ((1L << (k << 3)) - 1)) == 0) {
+          long d = unzigzagBytes((w >>> 1) & 0x7F7F7F7F7F7F7F7FL);
+          for (int j = 0; j < k; j++) {
+            a[s + i + j] = (byte) (d >>> (j << 3));
+          }
+          p = q + k;
+          i = n;
+          continue;
+        }
+      }
+      if (q < limit && (b[q] & 1) == 0) {
+        long u = (b[q] & 0xFF) >>> 1;
+        a[s + i] = (u >>> 1) ^ -(u & 1);
+        p = q + 1;
+      } else {
+        a[s + i] = readPrefixZigzag64();
+      }
+      i++;
+    }
+    v.size = s + n;
+  }
+
   private int readByte() {
     if (p >= limit) {
       throw error("row ends inside a value", p);
@@ -2272,6 +2586,10 @@ public final class DenseRowCodec {
   private void readIntVarints(DenseVector v, int n) {
     int s = v.size;
     byte[] b = in;
+    if (prefix64 && v.longs != null) {
+      readPrefixLongs(v, n);
+      return;
+    }
     if (v.type().kind() == DenseType.Kind.INT64) {
       long[] a = v.longs;
       if (a.length < s + n) {
@@ -2472,7 +2790,18 @@ public final class DenseRowCodec {
       }
       case INT64: {
         long[] a = v.longs;
-        if (!nullable) {
+        if (prefix64) {
+          if (!nullable) {
+            for (int i = 0; i < count; i++) {
+              a[s + i] = readPrefixZigzag64();
+            }
+          } else {
+            for (int i = 0; i < count; i++) {
+              a[s + i] = readNullablePrefixZigzag64();
+              nulls[s + i] = wasNull;
+            }
+          }
+        } else if (!nullable) {
           for (int i = 0; i < count; i++) {
             a[s + i] = readZigzag64();
           }

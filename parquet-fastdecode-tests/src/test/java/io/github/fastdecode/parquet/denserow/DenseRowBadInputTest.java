@@ -59,17 +59,18 @@ class DenseRowBadInputTest {
   @Test
   void wrongFormatByte() {
     DenseType t = row(false, int64(false));
-    runFails(t, bytes(0x30, 0x02), "version 3", -1, 0);
+    runFails(t, bytes(0x40, 0x02), "version 4", -1, 0);
     runFails(t, bytes(0x00, 0x02), "version 0", -1, 0);
     runFails(t, bytes(0xf0, 0x02), "version 15", -1, 0);
     runFails(t, bytes(0x12, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(0x22, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(0x28, 0x02), "unknown options", -1, 0);
+    runFails(t, bytes(0x32, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(), "no format byte", -1, 0);
     DenseRowCodec codec = new DenseRowCodec(t);
     DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
-        () -> codec.deserialize(0x30, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
-    assertTrue(e.getMessage().contains("version 3"), e.getMessage());
+        () -> codec.deserialize(0x40, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
+    assertTrue(e.getMessage().contains("version 4"), e.getMessage());
   }
 
   @Test
@@ -280,7 +281,7 @@ class DenseRowBadInputTest {
         Object byRow;
         try {
           DenseVector v = DenseVector.create(type, 1);
-          codec.deserialize(0x20, input, new int[] {0}, new int[] {damaged.length}, 1, v);
+          codec.deserialize(DenseRowCodec.formatByte(0), input, new int[] {0}, new int[] {damaged.length}, 1, v);
           byColumn = v.getObject(0);
         } catch (DenseRowFormatException e) {
           byColumn = "failed";
@@ -288,7 +289,7 @@ class DenseRowBadInputTest {
         try {
           // A length-prefixed run of the one row (rows of under 128 bytes: a one-byte prefix).
           byte[] run = new byte[damaged.length + 2];
-          run[0] = 0x21;
+          run[0] = DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED);
           run[1] = (byte) damaged.length;
           System.arraycopy(damaged, 0, run, 2, damaged.length);
           DenseVector v = DenseVector.create(type, 1);

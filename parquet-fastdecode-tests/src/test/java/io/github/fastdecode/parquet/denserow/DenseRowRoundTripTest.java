@@ -359,7 +359,7 @@ class DenseRowRoundTripTest {
         for (int i = 0; i < c; i++) {
           long z = i == 0 ? classMax(k) : zigzagOfClass(random, k);
           values.add(int32 ? (Object) (int) unzigzag(z) : (Object) unzigzag(z));
-          varints += varintBytes(z);
+          varints += int32 ? varintBytes(z) : prefixBytes(z);
         }
         long fixed = (long) c * k;
         boolean f = fixed < varints;
@@ -377,7 +377,7 @@ class DenseRowRoundTripTest {
 
   /**
    * Runs of containers of one kind and then one that differs by a single value: the size pass tries
-   * each container for the last one's kind first (all one-byte varints, all of 9 or 10 bytes), so
+   * each container for the last one's kind first (all one-byte varints, all of 9 bytes), so
    * every switch and every boundary value (-65, -64, 63, 64; -2^55 - 1, -2^55, 2^55 - 1, 2^55)
    * must still give the exact rule's size.
    */
@@ -427,7 +427,7 @@ class DenseRowRoundTripTest {
       for (Object v : values) {
         long x = (Long) v;
         long z = (x << 1) ^ (x >> 63);
-        varints += varintBytes(z);
+        varints += prefixBytes(z);
         or |= z;
       }
       int w = Math.max(1, (64 - Long.numberOfLeadingZeros(or) + 7) / 8);
@@ -626,7 +626,7 @@ class DenseRowRoundTripTest {
         return;
       case INT64: {
         long x = (Long) value;
-        referenceVarint((x << 1) ^ (x >> 63), out);
+        referencePrefix((x << 1) ^ (x >> 63), out);
         return;
       }
       case INT32: {
@@ -667,7 +667,7 @@ class DenseRowRoundTripTest {
           long or = 0;
           for (Object e : children.get(c)) {
             long z = ct.kind() == DenseType.Kind.INT64 ? ((Long) e << 1) ^ ((Long) e >> 63) : Integer.toUnsignedLong(((Integer) e << 1) ^ ((Integer) e >> 31));
-            varints += varintBytes(z);
+            varints += ct.kind() == DenseType.Kind.INT64 ? prefixBytes(z) : varintBytes(z);
             or |= z;
           }
           int w = Math.max(1, (64 - Long.numberOfLeadingZeros(or) + 7) / 8);
@@ -705,6 +705,33 @@ class DenseRowRoundTripTest {
       u >>>= 7;
     }
     out.write((int) u);
+  }
+
+  /**
+   * The grammar's prefix varint of {@code u} (version 3's INT64), byte by byte: k = ceil(bits / 7)
+   * bytes up to 56 bits, the first byte's low k - 1 bits ones and the next a zero, the value
+   * above them little-endian; 0xFF and 8 bytes above 56 bits.
+   */
+  static void referencePrefix(long u, java.io.ByteArrayOutputStream out) {
+    int bits = 64 - Long.numberOfLeadingZeros(u);
+    if (bits > 56) {
+      out.write(0xFF);
+      for (int k = 0; k < 8; k++) {
+        out.write((int) (u >>> (8 * k)) & 0xFF);
+      }
+      return;
+    }
+    int k = Math.max(1, (bits + 6) / 7);
+    long word = (u << k) | ((1L << (k - 1)) - 1);
+    for (int i = 0; i < k; i++) {
+      out.write((int) (word >>> (8 * i)) & 0xFF);
+    }
+  }
+
+  /** Bytes of {@link #referencePrefix}. */
+  static long prefixBytes(long u) {
+    int bits = 64 - Long.numberOfLeadingZeros(u);
+    return bits > 56 ? 9 : Math.max(1, (bits + 6) / 7);
   }
 
   static long varintBytes(long u) {

@@ -68,6 +68,53 @@ class DenseRowVarintTest {
     }
   }
 
+  /**
+   * Version 3's prefix varint writers (two 8-byte stores with 9 bytes of room, byte by byte
+   * without) and sizes against the test's byte-by-byte encoder of the grammar, for not-nullable
+   * values (u = zz64) and nullable ones (zz64 + 1 below 2^56, else 0xFF and zz64).
+   */
+  @Test
+  void prefixWritersMatchTheGrammar() {
+    byte[] out = new byte[32];
+    for (long v : values()) {
+      for (long x : new long[] {v, ~v, v >> 1}) {
+        long z = (x << 1) ^ (x >> 63);
+        java.io.ByteArrayOutputStream ref = new java.io.ByteArrayOutputStream();
+        DenseRowRoundTripTest.referencePrefix(z, ref);
+        checkPrefix(ref.toByteArray(), out, x, false);
+        ref.reset();
+        if (Long.compareUnsigned(z + 1, 1L << 56) < 0 && z + 1 != 0) {
+          DenseRowRoundTripTest.referencePrefix(z + 1, ref);
+        } else {
+          ref.write(0xFF);
+          for (int k = 0; k < 8; k++) {
+            ref.write((int) (z >>> (8 * k)) & 0xFF);
+          }
+        }
+        checkPrefix(ref.toByteArray(), out, x, true);
+      }
+    }
+  }
+
+  private static void checkPrefix(byte[] expected, byte[] out, long x, boolean nullable) {
+    String what = (nullable ? "nullable " : "") + x;
+    long z = (x << 1) ^ (x >> 63);
+    int n = expected.length;
+    assertEquals(n, nullable ? DenseRowCodec.nullablePrefixSize(x) : DenseRowCodec.prefixSize(z), what);
+    for (int room : new int[] {9, 12, n}) {
+      Arrays.fill(out, (byte) 0x55);
+      int end = 3 + Math.max(n, room);
+      assertEquals(3 + n, nullable ? DenseRowCodec.putNullablePrefix(out, 3, x, end) : DenseRowCodec.putPrefix(out, 3, z, end), what);
+      assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), what + " with room " + room);
+      assertEquals(0x55, out[2], what);
+      assertEquals(0x55, out[end], "stored past the row's end, " + what);
+    }
+    Arrays.fill(out, (byte) 0x55);
+    assertEquals(3 + n, nullable ? DenseRowCodec.putNullablePrefixBytes(out, 3, x) : DenseRowCodec.putPrefixBytes(out, 3, z), what);
+    assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), what);
+    assertEquals(0x55, out[3 + n], "stored past the value, " + what);
+  }
+
   @Test
   void readersGiveTheValuesBack() {
     long[] values = values();
@@ -75,6 +122,11 @@ class DenseRowVarintTest {
       DenseType type = DenseType.row(false, DenseType.int64(nullable), DenseType.int32(true));
       DenseVector batch = DenseVector.create(type, values.length);
       for (long v : values) {
+        batch.child(0).appendLong(v);
+        batch.child(1).appendInt((int) v);
+        batch.appendRow();
+      }
+      for (long v : new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -(1L << 55) - 1, -(1L << 55), (1L << 55) - 1, 1L << 55}) {
         batch.child(0).appendLong(v);
         batch.child(1).appendInt((int) v);
         batch.appendRow();
