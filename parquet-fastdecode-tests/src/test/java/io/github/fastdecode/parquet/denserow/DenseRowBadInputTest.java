@@ -36,6 +36,8 @@ import java.util.List;
 import java.util.Random;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bad input: each kind of damage the grammar defines, by hand, must end in a {@link
@@ -203,6 +205,169 @@ class DenseRowBadInputTest {
         () -> codec.deserialize(0x11, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
   }
 
+  // ------------------------------------------------------------------ version 3: prefix varints
+
+  /**
+   * A row of {@code rowBytes} with format {@code format}, read as rows at offsets (row 1, after a
+   * valid row 0 of {@code row0}) with 16 bytes of other data after it so that the column reader's
+   * 8-byte loads run, and without them: each must fail naming row 1 and {@code offset} within
+   * the row (the row starts at {@code row0.length}).
+   */
+  static void rowsFail(DenseType type, int format, byte[] row0, byte[] rowBytes, String expected, int offset) {
+    DenseRowCodec codec = new DenseRowCodec(type);
+    for (int pad : new int[] {0, 16}) {
+      byte[] in = new byte[row0.length + rowBytes.length + pad];
+      System.arraycopy(row0, 0, in, 0, row0.length);
+      System.arraycopy(rowBytes, 0, in, row0.length, rowBytes.length);
+      Arrays.fill(in, row0.length + rowBytes.length, in.length, (byte) 0xff);
+      DenseRowFormatException e = assertThrows(DenseRowFormatException.class, () -> codec.deserialize(format, in,
+          new int[] {0, row0.length}, new int[] {row0.length, rowBytes.length}, 2, DenseVector.create(type, 1)),
+          () -> DenseRowGoldenTest.hex(rowBytes) + " with " + pad + " bytes after");
+      assertTrue(e.getMessage().contains(expected), e.getMessage());
+      assertEquals(1, e.row(), e.getMessage());
+      assertEquals(row0.length + offset, e.offset(), e.getMessage());
+    }
+  }
+
+  /** The bytes {@code codec} writes for the one-field row {@code value}. */
+  static byte[] written(DenseType type, Object value) {
+    DenseRowCodec codec = new DenseRowCodec(type);
+    DenseVector batch = DenseVector.create(type, 1);
+    batch.appendObject(new ArrayList<>(Arrays.asList(value)));
+    int[] sizes = new int[1];
+    byte[] out = new byte[(int) codec.rowSizes(batch, sizes)];
+    codec.serialize(batch, sizes, out, new int[] {0});
+    return out;
+  }
+
+  /** INT64 values of every prefix length 1 to 9 (zz64 of 2^(7k) - 1 and 2^(7k)), and the extremes. */
+  static long[] everyLength() {
+    List<Long> v = new ArrayList<>(List.of(0L, -1L, 1L, Long.MIN_VALUE, Long.MAX_VALUE));
+    for (int k = 1; k <= 8; k++) {
+      v.add(-(1L << (7 * k - 1)));
+      v.add(1L << (7 * k - 1));
+      v.add((1L << (7 * k - 1)) - 1);
+    }
+    return v.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /**
+   * Every INT64 value of each prefix length, nullable and not, cut at every byte: as a run, a
+   * length-prefixed run and a row at an offset (with and without bytes after it in the input),
+   * each a DenseRowFormatException naming the row and the value's first byte.
+   */
+  @Test
+  void prefixVarintsTruncatedAtEveryByte() {
+    int cuts = 0;
+    for (boolean nullable : new boolean[] {false, true}) {
+      DenseType t = row(false, int64(nullable));
+      for (long v : everyLength()) {
+        byte[] full = written(t, v);
+        for (int cut = 1; cut < full.length; cut++) {
+          byte[] cutRow = Arrays.copyOf(full, cut);
+          String what = "runs past the row's end";
+          // a run: row 0 whole, row 1 cut (the run's end is the row's)
+          runFails(t, DenseRowGoldenTest.concat(bytes(0x30), full, cutRow), what, 1, 1 + full.length);
+          // a length-prefixed run whose second row's prefix says cut, with the rest of the value after it
+          byte[] prefixed = DenseRowGoldenTest.concat(bytes(0x31, full.length), full, bytes(cut), full);
+          runFails(t, prefixed, what, 1, 2 + full.length + 1);
+          rowsFail(t, 0x30, full, cutRow, what, 0);
+          cuts++;
+        }
+      }
+    }
+    assertTrue(cuts > 200, cuts + " cuts");
+  }
+
+  /**
+   * Each INT64 value of every length as the last bytes of the input (no room for the 8-byte loads):
+   * read by the byte-by-byte path, as a run and at an offset, to the same value.
+   */
+  @Test
+  void prefixVarintsAtTheInputsEnd() {
+    for (boolean nullable : new boolean[] {false, true}) {
+      DenseType t = row(false, int64(nullable), int64(nullable));
+      DenseRowCodec codec = new DenseRowCodec(t);
+      for (long v : everyLength()) {
+        for (long w : new long[] {v, 5L, Long.MIN_VALUE}) {
+          DenseVector batch = DenseVector.create(t, 1);
+          List<Object> r = new ArrayList<>(Arrays.asList(w, v));
+          batch.appendObject(r);
+          int[] sizes = new int[1];
+          byte[] row = new byte[(int) codec.rowSizes(batch, sizes)];
+          codec.serialize(batch, sizes, row, new int[] {0}); // exactly the row's bytes: the last ends at the array's end
+          DenseVector back = DenseVector.create(t, 1);
+          codec.deserialize(0x30, row, new int[] {0}, new int[] {row.length}, 1, back);
+          assertEquals(r, back.getObject(0));
+          byte[] run = DenseRowGoldenTest.concat(bytes(0x30), row);
+          back.reset();
+          assertEquals(1, codec.deserializeRun(run, 0, run.length, back));
+          assertEquals(r, back.getObject(0));
+        }
+      }
+    }
+  }
+
+  /**
+   * Forms other than the shortest: readers reject them (each value has one encoding in version 3),
+   * by the row reader and the column reader alike, at the value's first byte.
+   */
+  @Test
+  void prefixVarintsNotInTheirShortestForm() {
+    DenseType longs = row(false, int64(false));
+    DenseType nullable = row(false, int64(true));
+    String shorter = "which has a shorter form";
+    // 0 in two bytes: (0 << 2) | 1 -> 01 00; 5 in two bytes: (5 << 2) | 1 = 0x15 -> 15 00.
+    runFails(longs, bytes(0x30, 0x01, 0x00), "prefix varint of 2 bytes holds 0, " + shorter, 0, 1);
+    runFails(longs, bytes(0x30, 0x15, 0x00), "prefix varint of 2 bytes holds 5, " + shorter, 0, 1);
+    rowsFail(longs, 0x30, bytes(0x02), bytes(0x15, 0x00), "holds 5, " + shorter, 0);
+    // the widest value of k bytes written in k + 1 (k = 1..7): 2^(7k) - 1 in the form with k
+    // trailing ones: (u << (k + 1)) | (2^k - 1), k + 1 bytes little-endian.
+    for (int k = 1; k <= 7; k++) {
+      long u = (1L << (7 * k)) - 1;
+      long word = (u << (k + 1)) | ((1L << k) - 1);
+      byte[] b = new byte[k + 1];
+      for (int i = 0; i < k + 1; i++) {
+        b[i] = (byte) (word >>> (8 * i));
+      }
+      runFails(longs, DenseRowGoldenTest.concat(bytes(0x30), b), "prefix varint of " + (k + 1) + " bytes holds " + u + ", " + shorter, 0, 1);
+      rowsFail(longs, 0x30, bytes(0x02), b, shorter, 0);
+    }
+    // nine bytes holding 2^56 - 1 (eight bytes' widest: 7f ff x 7): ff ff x 7 00
+    byte[] nine = bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00);
+    runFails(longs, DenseRowGoldenTest.concat(bytes(0x30), nine), "prefix varint of 9 bytes holds 72057594037927935, " + shorter, 0, 1);
+    rowsFail(longs, 0x30, bytes(0x02), nine, shorter, 0);
+    // ... and nine bytes holding 0
+    byte[] nineZero = bytes(0xff, 0, 0, 0, 0, 0, 0, 0, 0);
+    runFails(longs, DenseRowGoldenTest.concat(bytes(0x30), nineZero), "holds 0, " + shorter, 0, 1);
+    // nullable: a null (0) in two bytes; zz + 1 = 3 in three bytes: (3 << 3) | 3 = 1b 00 00
+    runFails(nullable, bytes(0x30, 0x01, 0x00), "holds 0, " + shorter, 0, 1);
+    runFails(nullable, bytes(0x30, 0x1b, 0x00, 0x00), "prefix varint of 3 bytes holds 3, " + shorter, 0, 1);
+    rowsFail(nullable, 0x30, bytes(0x00), bytes(0x1b, 0x00, 0x00), shorter, 0);
+    // nullable, nine bytes: they hold zz itself, which must be at least 2^56 - 1 (below, zz + 1 fits
+    // eight bytes): zz = 2^56 - 2 (ff, fe ff x 6 00) and zz = 0 are rejected; zz = 2^56 - 1 is -2^55
+    byte[] nineNullable = bytes(0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00);
+    String notTheForm = "nullable INT64 in 9 bytes holds zig-zag value 72057594037927934, whose form is the prefix varint of 72057594037927935";
+    runFails(nullable, DenseRowGoldenTest.concat(bytes(0x30), nineNullable), notTheForm, 0, 1);
+    rowsFail(nullable, 0x30, bytes(0x00), nineNullable, notTheForm, 0);
+    runFails(nullable, DenseRowGoldenTest.concat(bytes(0x30), nineZero), "holds zig-zag value 0", 0, 1);
+    rowsFail(nullable, 0x30, bytes(0x00), nineZero, "holds zig-zag value 0", 0);
+    DenseVector back = DenseVector.create(nullable, 1);
+    byte[] edge = DenseRowGoldenTest.concat(bytes(0x30), nine);
+    new DenseRowCodec(nullable).deserializeRun(edge, 0, edge.length, back);
+    assertEquals(Arrays.asList(-(1L << 55)), back.getObject(0));
+    // in containers (wk = 0) and ROW fields: ARRAY<INT64> [5 in two bytes]: header 02, 15 00; a
+    // MAP<INT64, INT64> {0: 0 in two bytes}: header 02, key 00, value 01 00
+    runFails(row(false, array(int64(false), false)), bytes(0x30, 0x02, 0x15, 0x00), shorter, 0, 2);
+    rowsFail(row(false, array(int64(false), false)), 0x30, bytes(0x00), bytes(0x02, 0x15, 0x00), shorter, 1);
+    runFails(row(false, map(int64(false), int64(false), false)), bytes(0x30, 0x02, 0x00, 0x01, 0x00), shorter, 0, 3);
+    runFails(row(false, row(true, int64(true))), bytes(0x30, 0x01, 0x1b, 0x00, 0x00), shorter, 0, 2);
+    // version 2 still takes longer LEB128 forms: 5 as 85 00
+    back = DenseVector.create(longs, 1);
+    new DenseRowCodec(longs).deserializeRun(bytes(0x20, 0x8a, 0x00), 0, 3, back);
+    assertEquals(List.of(5L), back.getObject(0));
+  }
+
   /**
    * Every truncation of valid runs, and seeded random byte damage (flips, inserted and removed
    * bytes, varint-sized lies), read back: success or a DenseRowFormatException, and for a run
@@ -246,13 +411,15 @@ class DenseRowBadInputTest {
   /**
    * The column readers of rows at given offsets (one loop per column, a checked fallback) and the
    * row reader of runs (every byte checked) on the same damaged rows of integer columns with values
-   * of every length and nulls among them: both fail, or both give the same values.
+   * of every length and nulls among them: both fail, or both give the same values. Version 3 rows
+   * as the codec writes them, and version 2 rows (INT64 as LEB128) from the test's own encoder.
    */
-  @Test
-  void columnReadersAgreeWithTheRowReader() {
-    long seed = SEED + 4;
+  @ParameterizedTest
+  @ValueSource(ints = {3, 2})
+  void columnReadersAgreeWithTheRowReader(int version) {
+    long seed = SEED + 4 + version;
     Random random = new Random(seed);
-    System.out.println("DenseRowBadInputTest column readers seed " + seed);
+    System.out.println("DenseRowBadInputTest column readers seed " + seed + ", version " + version);
     DenseType[] types = {row(false, int64(true)), row(false, int64(false)), row(false, int32(true)),
         row(false, int64(true), int64(false), int32(false), int64(true))};
     int agreedValues = 0;
@@ -268,9 +435,14 @@ class DenseRowBadInputTest {
           fields.add(t.nullable() && random.nextInt(4) == 0 ? null : t.kind() == DenseType.Kind.INT32 ? (Object) (int) x : (Object) x);
         }
         batch.appendObject(fields);
-        int[] sizes = new int[1];
-        byte[] row = new byte[(int) codec.rowSizes(batch, sizes)];
-        codec.serialize(batch, sizes, row, new int[] {0});
+        byte[] row;
+        if (version == 3) {
+          int[] sizes = new int[1];
+          row = new byte[(int) codec.rowSizes(batch, sizes)];
+          codec.serialize(batch, sizes, row, new int[] {0});
+        } else {
+          row = version2Row(type, fields);
+        }
         byte[] damaged = k % 4 == 0 ? row : damage(random, row);
         if (damaged.length == 0) {
           continue;
@@ -281,7 +453,7 @@ class DenseRowBadInputTest {
         Object byRow;
         try {
           DenseVector v = DenseVector.create(type, 1);
-          codec.deserialize(DenseRowCodec.formatByte(0), input, new int[] {0}, new int[] {damaged.length}, 1, v);
+          codec.deserialize(version << 4, input, new int[] {0}, new int[] {damaged.length}, 1, v);
           byColumn = v.getObject(0);
         } catch (DenseRowFormatException e) {
           byColumn = "failed";
@@ -289,7 +461,7 @@ class DenseRowBadInputTest {
         try {
           // A length-prefixed run of the one row (rows of under 128 bytes: a one-byte prefix).
           byte[] run = new byte[damaged.length + 2];
-          run[0] = DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED);
+          run[0] = (byte) ((version << 4) | DenseRowCodec.LENGTH_PREFIXED);
           run[1] = (byte) damaged.length;
           System.arraycopy(damaged, 0, run, 2, damaged.length);
           DenseVector v = DenseVector.create(type, 1);
@@ -309,7 +481,36 @@ class DenseRowBadInputTest {
     assertTrue(agreedValues > 3000 && agreedFailures > 1000, agreedValues + " values, " + agreedFailures + " failures");
   }
 
-  /** A long whose zig-zag varint takes any of 1 to 10 bytes, with the extremes. */
+  /**
+   * A row of INT32 and INT64 fields in version 2: LEB128 varints of the zig-zag values, + 1 where
+   * nullable (65 bits for a nullable Long.MIN_VALUE: 80 x 9 02), 00 for a null.
+   */
+  static byte[] version2Row(DenseType type, List<Object> fields) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int f = 0; f < type.childCount(); f++) {
+      DenseType t = type.child(f);
+      Object x = fields.get(f);
+      if (x == null) {
+        out.write(0);
+        continue;
+      }
+      long z = t.kind() == DenseType.Kind.INT32
+          ? Integer.toUnsignedLong(((Integer) x << 1) ^ ((Integer) x >> 31)) : ((Long) x << 1) ^ ((Long) x >> 63);
+      if (t.nullable() && z == -1L) {
+        out.writeBytes(bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02));
+        continue;
+      }
+      long u = z + (t.nullable() ? 1 : 0);
+      while ((u & ~0x7FL) != 0) {
+        out.write((int) (u & 0x7F) | 0x80);
+        u >>>= 7;
+      }
+      out.write((int) u);
+    }
+    return out.toByteArray();
+  }
+
+  /** A long whose zig-zag prefix varint takes any of 1 to 9 bytes (LEB128: 1 to 10), with the extremes. */
   static long anyLength(Random random) {
     switch (random.nextInt(8)) {
       case 0: return Long.MIN_VALUE;
