@@ -2484,59 +2484,6 @@ public final class DenseRowCodec {
     return n;
   }
 
-  /**
-   * {@link #readIntVarints} for a not-nullable INT64 of version 3: eight one-byte values at a time
-   * where eight bytes of the row have bit 0 clear (each a prefix varint zz << 1).
-   */
-  private void readPrefixLongs(DenseVector v, int n) {
-    int s = v.size;
-    byte[] b = in;
-    long[] a = v.longs;
-    if (a.length < s + n) {
-      v.ensureCapacity(s + n);
-      a = v.longs;
-    }
-    int i = 0;
-    while (i < n) {
-      int q = p;
-      if (n - i >= 8 && limit - q >= 8) {
-        long w = LittleEndian.getLong(b, q);
-        if ((w & 0x0101010101010101L) == 0) {
-          long d = unzigzagBytes((w >>> 1) & 0x7F7F7F7F7F7F7F7FL);
-          for (int k = 0; k < 8; k++) {
-            a[s + i + k] = (byte) (d >>> (k << 3));
-          }
-          p = q + 8;
-          i += 8;
-          continue;
-        }
-      } else if (b.length - q >= 8 && n - i <= limit - q) {
-        // The last 1 to 7 values in one load, where they are all one byte (the load may pass the
-        // row's end, not the input's).
-        int k = n - i;
-        long w = LittleEndian.getLong(b, q);
-        if ((w & 0x0101010101010101L & ((1L << (k << 3)) - 1)) == 0) {
-          long d = unzigzagBytes((w >>> 1) & 0x7F7F7F7F7F7F7F7FL);
-          for (int j = 0; j < k; j++) {
-            a[s + i + j] = (byte) (d >>> (j << 3));
-          }
-          p = q + k;
-          i = n;
-          continue;
-        }
-      }
-      if (q < limit && (b[q] & 1) == 0) {
-        long u = (b[q] & 0xFF) >>> 1;
-        a[s + i] = (u >>> 1) ^ -(u & 1);
-        p = q + 1;
-      } else {
-        a[s + i] = readPrefixZigzag64();
-      }
-      i++;
-    }
-    v.size = s + n;
-  }
-
   private int readByte() {
     if (p >= limit) {
       throw error("row ends inside a value", p);
@@ -2586,23 +2533,25 @@ public final class DenseRowCodec {
   private void readIntVarints(DenseVector v, int n) {
     int s = v.size;
     byte[] b = in;
-    if (prefix64 && v.longs != null) {
-      readPrefixLongs(v, n);
-      return;
-    }
     if (v.type().kind() == DenseType.Kind.INT64) {
       long[] a = v.longs;
       if (a.length < s + n) {
         v.ensureCapacity(s + n);
         a = v.longs;
       }
+      // A one-byte value: a LEB128 byte below 0x80 (versions 1, 2), a prefix varint's byte with
+      // bit 0 clear, zz << 1 (version 3). One loop for both, so that it stays as small as before.
+      boolean prefix = prefix64;
+      long oneBits = prefix ? 0x0101010101010101L : 0x8080808080808080L;
+      int oneBit = prefix ? 1 : 0x80;
+      int shift = prefix ? 1 : 0;
       int i = 0;
       while (i < n) {
         int q = p;
         if (n - i >= 8 && limit - q >= 8) {
           long w = LittleEndian.getLong(b, q);
-          if ((w & 0x8080808080808080L) == 0) {
-            long d = unzigzagBytes(w);
+          if ((w & oneBits) == 0) {
+            long d = unzigzagBytes((w >>> shift) & 0x7F7F7F7F7F7F7F7FL);
             for (int k = 0; k < 8; k++) {
               a[s + i + k] = (byte) (d >>> (k << 3));
             }
@@ -2615,8 +2564,8 @@ public final class DenseRowCodec {
           // the row's end, not the input's).
           int k = n - i;
           long w = LittleEndian.getLong(b, q);
-          if ((w & 0x8080808080808080L & ((1L << (k << 3)) - 1)) == 0) {
-            long d = unzigzagBytes(w);
+          if ((w & oneBits & ((1L << (k << 3)) - 1)) == 0) {
+            long d = unzigzagBytes((w >>> shift) & 0x7F7F7F7F7F7F7F7FL);
             for (int j = 0; j < k; j++) {
               a[s + i + j] = (byte) (d >>> (j << 3));
             }
@@ -2625,12 +2574,12 @@ public final class DenseRowCodec {
             continue;
           }
         }
-        if (q < limit && b[q] >= 0) {
-          long u = b[q];
+        if (q < limit && (b[q] & oneBit) == 0) {
+          long u = (b[q] & 0xFF) >>> shift;
           a[s + i] = (u >>> 1) ^ -(u & 1);
           p = q + 1;
         } else {
-          a[s + i] = readZigzag64();
+          a[s + i] = prefix ? readPrefixZigzag64() : readZigzag64();
         }
         i++;
       }
