@@ -855,6 +855,138 @@ public final class RleBitPackedHybridDecoder {
     dst[last] |= tail;
   }
 
+  /**
+   * Consumes values equal to {@code level}, up to {@code n} of them, writing nothing: whole RLE
+   * runs of {@code level}, and the part in range of a bit-packed run when all of its values there
+   * are {@code level}. Stops before the first run (or the part of it in range) that holds another
+   * value, leaving that run unread, and returns how many values it consumed: {@code n} when every
+   * value is {@code level}. For definition levels, how many rows from here are defined before the
+   * first null (or level out of range).
+   */
+  public int skipWhileEqual(int n, int level) {
+    int o = 0;
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        if (!packedAllEqual(bit, m, level)) {
+          break;
+        }
+        bit += (long) m * bitWidth;
+      } else if (rleValue != level) {
+        break;
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o;
+  }
+
+  /**
+   * Whether the {@code m} bit-packed values from bit index {@code b} all equal {@code level} (bits
+   * past the data read as 0): 56 at a time at width 1, one at a time at other widths.
+   */
+  private boolean packedAllEqual(long b, int m, int level) {
+    int w = bitWidth;
+    long fastEnd = 8L * (end - 8);
+    if (w == 1) {
+      if ((level & ~1) != 0) {
+        return false;
+      }
+      long flip = level == 1 ? -1L : 0L;
+      for (int i = 0; i < m; ) {
+        int r = Math.min(56, m - i);
+        if (((bits(b, fastEnd) ^ flip) & (-1L >>> (64 - r))) != 0) {
+          return false;
+        }
+        i += r;
+        b += r;
+      }
+      return true;
+    }
+    int msk = mask;
+    for (int i = 0; i < m; i++, b += w) {
+      if (((int) bits(b, fastEnd) & msk) != level) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Reads {@code n} width-1 definition levels (max level 1) as a validity bitmap and returns how
+   * many are 1 (the non-null rows). When every level is 1 it returns {@code n} and does not touch
+   * {@code dst}: the caller needs no bitmap. Otherwise bit {@code i} of {@code dst[i >>> 6]} is set
+   * where level {@code i} is 1, for every word of the range: the bits from {@code n} to the end of
+   * the last word are 0. Stops before an RLE run whose value is neither 0 nor 1 and returns {@code
+   * -1 - read} (the levels before it are consumed, {@code dst} is then unspecified and {@link
+   * #runValue()} gives the value).
+   */
+  public int readValidity(long[] dst, int n) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("validity bits need bit width 1, not " + bitWidth);
+    }
+    // Small, so that it inlines: a page without nulls is a header or two and nothing else.
+    int o = skipWhileEqual(n, 1);
+    return o == n ? n : validityFrom(dst, o, n);
+  }
+
+  /**
+   * {@link #readValidity} from row {@code o}, the first run with a null or a level above 1 (rows
+   * before it are defined): sets the words before it, clears the rest of the range, then ORs in the runs as
+   * {@link #readBits} does; counts the set bits afterwards, a bit count per word.
+   */
+  private int validityFrom(long[] dst, int o, int n) {
+    int words = (n + 63) >>> 6;
+    int full = o >>> 6;
+    Arrays.fill(dst, 0, full, -1L);
+    Arrays.fill(dst, full, words, 0L);
+    if ((o & 63) != 0) {
+      dst[full] = -1L >>> -o;
+    }
+    long fastEnd = 8L * (end - 8);
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        long b = bit;
+        for (int i = 0; i < m; ) {
+          int r = Math.min(56, m - i);
+          long w = bits(b, fastEnd) & (-1L >>> (64 - r));
+          int at = o + i;
+          int k = at >>> 6;
+          int s = at & 63;
+          dst[k] |= w << s;
+          if (s + r > 64) {
+            dst[k + 1] |= w >>> (64 - s);
+          }
+          i += r;
+          b += r;
+        }
+        bit = b;
+      } else {
+        int v = rleValue;
+        if ((v & ~1) != 0) {
+          return -1 - o;
+        }
+        if (v == 1) {
+          setBits(dst, o, o + m);
+        }
+      }
+      runLeft -= m;
+      o += m;
+    }
+    int ones = 0;
+    for (int k = 0; k < words; k++) {
+      ones += Long.bitCount(dst[k]);
+    }
+    return ones;
+  }
+
   /** Skips {@code n} values without extracting bit-packed ones. */
   public void skip(int n) {
     int done = 0;
