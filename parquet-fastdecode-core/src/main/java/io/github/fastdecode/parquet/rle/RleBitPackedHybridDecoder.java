@@ -37,14 +37,19 @@ public final class RleBitPackedHybridDecoder {
   /** Shortest read that uses the vector kernels: vector code pays off once C2 has compiled it. */
   private static final int VECTOR_MIN_COUNT = 32;
 
+  /** Whether a run's first header byte is that of a bit-packed run of more than {@link #SHORT_GROUPS} groups (one-byte header). */
+  private static boolean longPackedRun(int h) {
+    return (h & 0x81) == 1 && h >>> 1 > SHORT_GROUPS;
+  }
+
   /** Whether a run's first header byte is that of a bit-packed run of more than 4 groups (one-byte header). */
   private static boolean longPackedHeader(int h) {
     return (h & 0x81) == 1 && h > 9;
   }
   /**
-   * Longest bit-packed run, in groups of 8, that {@link #widthOneShortRuns} takes: the short runs of
+   * Longest bit-packed run, in groups of 8, that {@link #vectorWholeRuns} takes: the short runs of
    * ids with runs among them (64 random ids, then runs); longer ones (all-random ids: 63 groups) go
-   * to the whole-vector kernel, which measured faster on them.
+   * to the general steps' whole-vector kernel call.
    */
   private static final int SHORT_GROUPS = 16;
 
@@ -214,22 +219,14 @@ public final class RleBitPackedHybridDecoder {
     if (!VectorSupport.on() || scalarOnly) {
       return scalarIdsWhileRleBelow(dst, off, n, bound);
     }
+    if (n >= VECTOR_MIN_COUNT && bitWidth >= 1 && bitWidth <= VectorBitUnpacker.MAX_WIDTH) {
+      return vectorIdsWhileRleBelow(dst, off, n, bound);
+    }
+    // Short reads and widths the vector kernels do not take: the general steps alone.
     int o = off;
     int limit = off + n;
-    // Width 1 with 0 and 1 both allowed: short runs of both kinds in one branch-free loop, with 16
-    // int lanes (512-bit vectors). With 8 (AVX2) ids of width 1 with short runs measured slower that
-    // way (CPU time, JDK 25: 0.245 -> 0.263 ns per id), with 16 faster (0.252 -> 0.222).
-    boolean shortRuns = bitWidth == 1 && Integer.compareUnsigned(bound, 2) >= 0 && n >= VECTOR_MIN_COUNT
-        && VectorSupport.on() && VectorBitUnpacker.intLanes() == 16;
     while (o < limit) {
       if (runLeft == 0) {
-        if (shortRuns) {
-          o += widthOneShortRuns(dst, o, limit);
-          // Past short runs, or at a long bit-packed run whose header it read: the loop goes on.
-          if (runLeft != 0 || o >= limit) {
-            continue;
-          }
-        }
         nextRun(limit - o);
       }
       int m = (int) Math.min(runLeft, limit - o);
@@ -281,6 +278,96 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /**
+   * {@link #scalarIdsWhileRleBelow} with the vector kernels: whole runs by {@link
+   * #vectorWholeRuns}, the run it stops at by the general steps.
+   */
+  private int vectorIdsWhileRleBelow(int[] dst, int off, int n, int bound) {
+    int o = off;
+    int limit = off + n;
+    while (o < limit) {
+      if (runLeft == 0) {
+        // A long bit-packed run next goes straight to the general steps (see vectorWholeRuns).
+        if (pos >= end || !longPackedRun(data[pos])) {
+          o += vectorWholeRuns(dst, o, limit, bound);
+          if (o >= limit) {
+            break;
+          }
+        }
+        nextRun(limit - o);
+      }
+      int m = (int) Math.min(runLeft, limit - o);
+      if (packed) {
+        coverPacked(dst, o, m, limit);
+      } else {
+        int v = rleValue;
+        if (Integer.compareUnsigned(v, bound) >= 0) {
+          break;
+        }
+        coverFill(dst, o, m, v, limit);
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o - off;
+  }
+
+  /**
+   * {@link #wholeRuns} with the vector kernels: a bit-packed run as whole vectors where they end
+   * within {@code limit} (the last may run past the run, into values the runs after it overwrite),
+   * an RLE run as whole-vector fills where they do; otherwise as {@link #wholeRuns} writes them.
+   * Stops where {@link #wholeRuns} stops, and before a bit-packed run of more than {@link
+   * #SHORT_GROUPS} groups, which the general steps take as before: ids with short runs gained at
+   * every width measured (CPU time, JDK 25, 512-bit and AVX2: widths 1, 2, 4, 8, 12, 16 and 20, by
+   * 15 to 40%), while all-random ids taken here moved by -20% to +20% by width, with no pattern.
+   */
+  private int vectorWholeRuns(int[] dst, int at, int limit, int bound) {
+    byte[] d = data;
+    int w = bitWidth;
+    int vb = valueBytes;
+    int vmask = valueMask;
+    int lanes = VectorBitUnpacker.unpackLanes(w);
+    int e = end - 5;
+    int p = pos;
+    int o = at;
+    while (p < e) {
+      int h = d[p];
+      int hl = 1;
+      if (h < 0) {
+        int h2 = d[p + 1];
+        if (h2 <= 0) {
+          break;
+        }
+        h = h & 0x7F | h2 << 7;
+        hl = 2;
+      }
+      int half = h >>> 1;
+      if ((h & 1) == 0) {
+        int v = LittleEndian.getInt(d, p + hl) & vmask;
+        if (half == 0 || o + half > limit || Integer.compareUnsigned(v, bound) >= 0) {
+          break;
+        }
+        coverFill(dst, o, half, v, limit);
+        o += half;
+        p += hl + vb;
+      } else {
+        int m = half << 3;
+        int q = p + hl;
+        if (half == 0 || o + m > limit || q + half * w > end || half > SHORT_GROUPS) {
+          break;
+        }
+        int vectors = (m + lanes - 1) / lanes;
+        if (o + vectors * lanes > limit || !VectorBitUnpacker.unpackIntVectors(w, d, q, dst, o, vectors)) {
+          BitUnpacker.unpackInts(w, d, q, dst, o, m);
+        }
+        o += m;
+        p = q + half * w;
+      }
+    }
+    pos = p;
+    return o - at;
+  }
+
+  /**
    * The scalar path's whole-run loop (no vector module): whole runs with headers of one or two bytes
    * from a run boundary, each decoded in place with no per-run call chain ({@link #nextRun}, the
    * checks of {@link #coverPacked}); bit-packed runs go straight to the scalar kernel, RLE runs are
@@ -327,46 +414,6 @@ public final class RleBitPackedHybridDecoder {
         o += m;
         p = q + half * w;
       }
-    }
-    pos = p;
-    return o - at;
-  }
-
-  /**
-   * Width-1 values (ids of a two-entry dictionary, levels up to 1) whole short runs at a time from a
-   * run boundary, as {@link #widthOneRuns} takes them but without counting, and stopping at a
-   * bit-packed run of more than {@link #SHORT_GROUPS} groups, whose one-byte header it reads (making
-   * it the current run, which the general loop's whole-vector kernel unpacks faster). Returns how
-   * many values it wrote; what it writes past them (up to {@code limit}) the caller overwrites.
-   */
-  private int widthOneShortRuns(int[] dst, int at, int limit) {
-    byte[] d = data;
-    int lanes = VectorBitUnpacker.intLanes();
-    int stepBytes = lanes >>> 3;
-    int p = pos;
-    int o = at;
-    while (p + 10 <= end) {
-      int h = d[p];
-      int half = h >>> 1;
-      int packedMask = -(h & 1);
-      int rleBits = -(d[p + 1] & 0xFF) & ~packedMask;
-      int m = half << (3 & packedMask);
-      if (h <= 0 || p + half + 10 > end || o + ((m + lanes - 1) & -lanes) > limit
-          || (rleBits + 1 & -2) != 0 || (half & packedMask) > SHORT_GROUPS) {
-        if (h > 0 && (half & packedMask) > SHORT_GROUPS) {
-          packed = true;
-          runLeft = (long) half << 3;
-          bit = 8L * (p + 1);
-          p = Math.min(end, p + 1 + half);
-        }
-        break;
-      }
-      int advance = stepBytes & packedMask;
-      for (int k = 0, q = p + 1; k < m; k += lanes, q += advance) {
-        VectorBitUnpacker.expandBits((int) LittleEndian.getLong(d, q) & packedMask | rleBits, dst, o + k);
-      }
-      o += m;
-      p += 1 + (half & packedMask | 1 & ~packedMask);
     }
     pos = p;
     return o - at;
@@ -853,6 +900,138 @@ public final class RleBitPackedHybridDecoder {
     dst[first] |= head;
     Arrays.fill(dst, first + 1, last, -1L);
     dst[last] |= tail;
+  }
+
+  /**
+   * Consumes values equal to {@code level}, up to {@code n} of them, writing nothing: whole RLE
+   * runs of {@code level}, and the part in range of a bit-packed run when all of its values there
+   * are {@code level}. Stops before the first run (or the part of it in range) that holds another
+   * value, leaving that run unread, and returns how many values it consumed: {@code n} when every
+   * value is {@code level}. For definition levels, how many rows from here are defined before the
+   * first null (or level out of range).
+   */
+  public int skipWhileEqual(int n, int level) {
+    int o = 0;
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        if (!packedAllEqual(bit, m, level)) {
+          break;
+        }
+        bit += (long) m * bitWidth;
+      } else if (rleValue != level) {
+        break;
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o;
+  }
+
+  /**
+   * Whether the {@code m} bit-packed values from bit index {@code b} all equal {@code level} (bits
+   * past the data read as 0): 56 at a time at width 1, one at a time at other widths.
+   */
+  private boolean packedAllEqual(long b, int m, int level) {
+    int w = bitWidth;
+    long fastEnd = 8L * (end - 8);
+    if (w == 1) {
+      if ((level & ~1) != 0) {
+        return false;
+      }
+      long flip = level == 1 ? -1L : 0L;
+      for (int i = 0; i < m; ) {
+        int r = Math.min(56, m - i);
+        if (((bits(b, fastEnd) ^ flip) & (-1L >>> (64 - r))) != 0) {
+          return false;
+        }
+        i += r;
+        b += r;
+      }
+      return true;
+    }
+    int msk = mask;
+    for (int i = 0; i < m; i++, b += w) {
+      if (((int) bits(b, fastEnd) & msk) != level) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Reads {@code n} width-1 definition levels (max level 1) as a validity bitmap and returns how
+   * many are 1 (the non-null rows). When every level is 1 it returns {@code n} and does not touch
+   * {@code dst}: the caller needs no bitmap. Otherwise bit {@code i} of {@code dst[i >>> 6]} is set
+   * where level {@code i} is 1, for every word of the range: the bits from {@code n} to the end of
+   * the last word are 0. Stops before an RLE run whose value is neither 0 nor 1 and returns {@code
+   * -1 - read} (the levels before it are consumed, {@code dst} is then unspecified and {@link
+   * #runValue()} gives the value).
+   */
+  public int readValidity(long[] dst, int n) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("validity bits need bit width 1, not " + bitWidth);
+    }
+    // Small, so that it inlines: a page without nulls is a header or two and nothing else.
+    int o = skipWhileEqual(n, 1);
+    return o == n ? n : validityFrom(dst, o, n);
+  }
+
+  /**
+   * {@link #readValidity} from row {@code o}, the first run with a null or a level above 1 (rows
+   * before it are defined): sets the words before it, clears the rest of the range, then ORs in the runs as
+   * {@link #readBits} does; counts the set bits afterwards, a bit count per word.
+   */
+  private int validityFrom(long[] dst, int o, int n) {
+    int words = (n + 63) >>> 6;
+    int full = o >>> 6;
+    Arrays.fill(dst, 0, full, -1L);
+    Arrays.fill(dst, full, words, 0L);
+    if ((o & 63) != 0) {
+      dst[full] = -1L >>> -o;
+    }
+    long fastEnd = 8L * (end - 8);
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        long b = bit;
+        for (int i = 0; i < m; ) {
+          int r = Math.min(56, m - i);
+          long w = bits(b, fastEnd) & (-1L >>> (64 - r));
+          int at = o + i;
+          int k = at >>> 6;
+          int s = at & 63;
+          dst[k] |= w << s;
+          if (s + r > 64) {
+            dst[k + 1] |= w >>> (64 - s);
+          }
+          i += r;
+          b += r;
+        }
+        bit = b;
+      } else {
+        int v = rleValue;
+        if ((v & ~1) != 0) {
+          return -1 - o;
+        }
+        if (v == 1) {
+          setBits(dst, o, o + m);
+        }
+      }
+      runLeft -= m;
+      o += m;
+    }
+    int ones = 0;
+    for (int k = 0; k < words; k++) {
+      ones += Long.bitCount(dst[k]);
+    }
+    return ones;
   }
 
   /** Skips {@code n} values without extracting bit-packed ones. */

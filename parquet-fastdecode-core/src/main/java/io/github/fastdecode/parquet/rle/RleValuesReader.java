@@ -17,9 +17,9 @@ package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
@@ -75,8 +75,9 @@ public final class RleValuesReader extends BatchValuesReader {
       if (available < 4) {
         throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + available + " of 4 bytes");
       }
-      page.take(in, 4);
-      int length = LittleEndian.getInt(page.array, page.start);
+      // The prefix by four single-byte reads, not a slice of its own: a page of one RLE run (a
+      // column without nulls) costs little more than taking its bytes.
+      int length = in.read() | in.read() << 8 | in.read() << 16 | in.read() << 24;
       if (length < 0 || length > available - 4) {
         throw new ValuesDecodingException(encoding, 0,
             "length prefix " + Integer.toUnsignedString(length) + " exceeds the " + (available - 4) + " bytes that follow");
@@ -143,6 +144,56 @@ public final class RleValuesReader extends BatchValuesReader {
     need(count);
     int n = decoder.readNotEqual(isNull, offset, count, maxLevel);
     remaining -= count;
+    return n;
+  }
+
+  /**
+   * {@link #readNullMask}, except that {@code isNull} is not written at all when no value of the
+   * range is null: returns the number of non-null values, and where that is {@code count}, {@code
+   * isNull[offset, offset + count)} holds whatever it held before (the caller has no nulls and
+   * needs no mask). Otherwise every element of the range is written, as {@link #readNullMask}
+   * writes it. Levels are read the same way either way; a range is "no nulls" by its levels, not
+   * by how they were encoded (a bit-packed run of values all at {@code maxLevel} has no nulls either).
+   */
+  public int readNullMaskIfNulls(boolean[] isNull, int offset, int count, int maxLevel) {
+    checkRange(isNull.length, offset, count);
+    need(count);
+    int n = decoder.skipWhileEqual(count, maxLevel);
+    if (n < count) {
+      Arrays.fill(isNull, offset, offset + n, false);
+      n += decoder.readNotEqual(isNull, offset + n, count - n, maxLevel);
+    }
+    remaining -= count;
+    return n;
+  }
+
+  /**
+   * Reads {@code count} definition levels of a column whose max definition level is 1 (bit width
+   * 1) as a validity bitmap, 64 rows per {@code long} from bit 0 of {@code dst[0]}, and returns the
+   * number of non-null rows (levels equal to 1).
+   *
+   * <p><b>{@code dst} is not written when every row of the range is defined:</b> the return is then
+   * {@code count}, and {@code dst} holds whatever it held before; the caller has no nulls and needs
+   * no bitmap (Spark's {@code noNulls}, an absent Arrow validity buffer). When some row is null the
+   * return is below {@code count} and every word of the range is written: bit {@code i & 63} of
+   * {@code dst[i >>> 6]} is set where row {@code i} is defined, and the bits from {@code count} to
+   * the end of the last word are 0. Whether a range has nulls is decided by its levels, not by
+   * their encoding (a bit-packed run of 1s has none).
+   *
+   * <p>An RLE run holding a level other than 0 and 1 (out of range for max level 1) stops the read
+   * before it: the return is then {@code -1 - read}, where {@code read} levels before it were
+   * consumed, {@code dst} is unspecified, and {@link #stoppedAtValue()} gives the level. Bit-packed
+   * levels cannot exceed 1 at bit width 1.
+   *
+   * @throws IllegalStateException when the reader's bit width is not 1
+   */
+  public int readValidity(long[] dst, int count) {
+    if (count < 0 || (long) dst.length << 6 < count) {
+      throw new IndexOutOfBoundsException("count " + count + " for " + dst.length + " words");
+    }
+    need(count);
+    int n = decoder.readValidity(dst, count);
+    remaining -= n >= 0 ? count : -1 - n;
     return n;
   }
 

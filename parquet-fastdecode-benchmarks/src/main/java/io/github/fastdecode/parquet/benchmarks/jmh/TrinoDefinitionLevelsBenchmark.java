@@ -25,7 +25,10 @@ import org.openjdk.jmh.annotations.Setup;
  * Trino's definition-level decoder for an optional top-level column on {@link
  * DefinitionLevelsBenchmark}'s pages: the levels become Trino's validity bitmap and a count of
  * non-null rows (fastdecode's become an {@code int[]} of levels and the same count). The check
- * compares the bitmap, as levels, and the counts with parquet-java's.
+ * compares the bitmap, as levels, and the counts with parquet-java's. The like-for-like figure on
+ * fastdecode's side is {@code DefinitionLevelsBenchmark.fastdecodeValidityBits} (a bit per row, no
+ * bitmap written for a page without nulls, as here); {@code fastdecodeNullMask} writes a {@code
+ * boolean} per row, 8 times the bytes of this bitmap, and is not like for like.
  */
 public class TrinoDefinitionLevelsBenchmark extends TrinoBenchmark {
   @Param({"0", "10", "50"})
