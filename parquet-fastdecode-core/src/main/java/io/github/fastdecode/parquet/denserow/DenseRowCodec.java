@@ -475,9 +475,24 @@ public final class DenseRowCodec {
    * bytes past the value are the row's, and what follows overwrites them.
    */
   static int putPrefix(byte[] out, int pos, long x, int n, int end) {
-    if (end - pos >= 9) {
+    int room = end - pos;
+    if (room >= 9) {
       LittleEndian.putLong(out, pos + 1, x);
       LittleEndian.putLong(out, pos, (x << (n + 1 - (n >>> 3))) | ((1L << n) - 1));
+      return pos + n + 1;
+    }
+    if (n < 8 && room >= 4) {
+      // Rows shorter than 9 bytes (a column of small integers alone): one 8-byte store, or a
+      // 4-byte store and the rest byte by byte, all within the row.
+      long word = (x << (n + 1)) | ((1L << n) - 1);
+      if (room >= 8) {
+        LittleEndian.putLong(out, pos, word);
+      } else {
+        LittleEndian.putInt(out, pos, (int) word);
+        for (int k = 4; k <= n; k++) {
+          out[pos + k] = (byte) (word >>> (k << 3));
+        }
+      }
       return pos + n + 1;
     }
     return putPrefixBytes(out, pos, x, n);
@@ -485,6 +500,12 @@ public final class DenseRowCodec {
 
   /** {@link #putPrefix(byte[], int, long, int, int)} byte by byte: nothing stored past the value. */
   static int putPrefixBytes(byte[] out, int pos, long x, int n) {
+    if (n == 1) {
+      // two bytes, the common short form in rows too small for the 8-byte stores
+      out[pos] = (byte) ((x << 2) | 1);
+      out[pos + 1] = (byte) (x >>> 6);
+      return pos + 2;
+    }
     if (n == 8) {
       out[pos] = (byte) 0xFF;
       for (int k = 0; k < 8; k++) {

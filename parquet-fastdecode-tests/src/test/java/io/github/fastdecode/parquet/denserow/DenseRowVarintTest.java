@@ -101,7 +101,7 @@ class DenseRowVarintTest {
     long z = (x << 1) ^ (x >> 63);
     int n = expected.length;
     assertEquals(n, nullable ? DenseRowCodec.nullablePrefixSize(x) : DenseRowCodec.prefixSize(z), what);
-    for (int room : new int[] {9, 12, n}) {
+    for (int room : new int[] {9, 12, n, 4, 5, 6, 7, 8}) {
       Arrays.fill(out, (byte) 0x55);
       int end = 3 + Math.max(n, room);
       assertEquals(3 + n, nullable ? DenseRowCodec.putNullablePrefix(out, 3, x, end) : DenseRowCodec.putPrefix(out, 3, z, end), what);
