@@ -847,16 +847,9 @@ public final class RleBitPackedHybridDecoder {
       throw new IllegalStateException("bits need bit width 1, not " + bitWidth);
     }
     Arrays.fill(dst, 0, (n + 63) >>> 6, 0L);
-    return orBits(dst, 0, n, invert ? -1L : 0L);
-  }
-
-  /**
-   * {@link #readBits} from value {@code o} on into words already cleared there: ORs in the bits of
-   * the values from {@code o} to {@code n}, each XORed with {@code flip}'s bit, and returns how many
-   * values it read in all ({@code o} plus those).
-   */
-  private int orBits(long[] dst, int o, int n, long flip) {
+    long flip = invert ? -1L : 0L;
     long fastEnd = 8L * (end - 8);
+    int o = 0;
     while (o < n) {
       if (runLeft == 0) {
         nextRun(n - o);
@@ -885,6 +878,51 @@ public final class RleBitPackedHybridDecoder {
           break;
         }
         if ((v ^ (int) (flip & 1)) == 1) {
+          setBits(dst, o, o + m);
+        }
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o;
+  }
+
+  /**
+   * {@link #readBits}'s loop (a copy, so that its callers keep their compiled shape), without
+   * inversion, from value {@code o} on into words already cleared there: ORs in the bits of the
+   * values from {@code o} to {@code n} and returns how many values it read in all ({@code o} plus
+   * those).
+   */
+  private int orBits(long[] dst, int o, int n) {
+    long fastEnd = 8L * (end - 8);
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        long b = bit;
+        for (int i = 0; i < m; ) {
+          int r = Math.min(56, m - i);
+          long keep = -1L >>> (64 - r);
+          long w = bits(b, fastEnd) & keep;
+          int at = o + i;
+          int k = at >>> 6;
+          int s = at & 63;
+          dst[k] |= w << s;
+          if (s + r > 64) {
+            dst[k + 1] |= w >>> (64 - s);
+          }
+          i += r;
+          b += r;
+        }
+        bit = b;
+      } else {
+        int v = rleValue;
+        if ((v & ~1) != 0) {
+          break;
+        }
+        if (v == 1) {
           setBits(dst, o, o + m);
         }
       }
@@ -987,7 +1025,7 @@ public final class RleBitPackedHybridDecoder {
     if ((o & 63) != 0) {
       dst[full] = -1L >>> -o;
     }
-    return orBits(dst, o, n, 0L);
+    return orBits(dst, o, n);
   }
 
   /** Skips {@code n} values without extracting bit-packed ones. */

@@ -201,7 +201,8 @@ public final class RleValuesReader extends BatchValuesReader {
       remaining -= count;
       return count;
     }
-    int read = decoder.readValidityFrom(dst, defined, count);
+    // A null in the first run (most pages with nulls): readLevelBits's own path.
+    int read = defined == 0 ? decoder.readBits(dst, count, false) : decoder.readValidityFrom(dst, defined, count);
     if (read < count) {
       remaining -= read;
       return -1 - read;
