@@ -887,6 +887,51 @@ public final class RleBitPackedHybridDecoder {
     return o;
   }
 
+  /**
+   * {@link #readBits}'s loop (a copy, so that its callers keep their compiled shape), without
+   * inversion, from value {@code o} on into words already cleared there: ORs in the bits of the
+   * values from {@code o} to {@code n} and returns how many values it read in all ({@code o} plus
+   * those).
+   */
+  private int orBits(long[] dst, int o, int n) {
+    long fastEnd = 8L * (end - 8);
+    while (o < n) {
+      if (runLeft == 0) {
+        nextRun(n - o);
+      }
+      int m = (int) Math.min(runLeft, n - o);
+      if (packed) {
+        long b = bit;
+        for (int i = 0; i < m; ) {
+          int r = Math.min(56, m - i);
+          long keep = -1L >>> (64 - r);
+          long w = bits(b, fastEnd) & keep;
+          int at = o + i;
+          int k = at >>> 6;
+          int s = at & 63;
+          dst[k] |= w << s;
+          if (s + r > 64) {
+            dst[k + 1] |= w >>> (64 - s);
+          }
+          i += r;
+          b += r;
+        }
+        bit = b;
+      } else {
+        int v = rleValue;
+        if ((v & ~1) != 0) {
+          break;
+        }
+        if (v == 1) {
+          setBits(dst, o, o + m);
+        }
+      }
+      runLeft -= m;
+      o += m;
+    }
+    return o;
+  }
+
   /** Sets bits {@code [from, to)} of {@code dst} ({@code from < to}). */
   private static void setBits(long[] dst, int from, int to) {
     int first = from >>> 6;
@@ -963,29 +1008,16 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /**
-   * Reads {@code n} width-1 definition levels (max level 1) as a validity bitmap and returns how
-   * many are 1 (the non-null rows). When every level is 1 it returns {@code n} and does not touch
-   * {@code dst}: the caller needs no bitmap. Otherwise bit {@code i} of {@code dst[i >>> 6]} is set
-   * where level {@code i} is 1, for every word of the range: the bits from {@code n} to the end of
-   * the last word are 0. Stops before an RLE run whose value is neither 0 nor 1 and returns {@code
-   * -1 - read} (the levels before it are consumed, {@code dst} is then unspecified and {@link
-   * #runValue()} gives the value).
+   * Validity bits from row {@code o} on, for {@link RleValuesReader#readValidity} after {@link
+   * #skipWhileEqual} stopped at a run with a null (or a level above 1) at row {@code o}: sets bits
+   * {@code [0, o)} of {@code dst}, clears the rest of the range's words, then sets the bits of the
+   * defined rows from {@code o} to {@code n} as {@link #readBits} does. Returns how many levels the
+   * range has read: {@code n}, or fewer where an RLE run holds a value other than 0 and 1.
    */
-  public int readValidity(long[] dst, int n) {
+  public int readValidityFrom(long[] dst, int o, int n) {
     if (bitWidth != 1) {
       throw new IllegalStateException("validity bits need bit width 1, not " + bitWidth);
     }
-    // Small, so that it inlines: a page without nulls is a header or two and nothing else.
-    int o = skipWhileEqual(n, 1);
-    return o == n ? n : validityFrom(dst, o, n);
-  }
-
-  /**
-   * {@link #readValidity} from row {@code o}, the first run with a null or a level above 1 (rows
-   * before it are defined): sets the words before it, clears the rest of the range, then ORs in the runs as
-   * {@link #readBits} does; counts the set bits afterwards, a bit count per word.
-   */
-  private int validityFrom(long[] dst, int o, int n) {
     int words = (n + 63) >>> 6;
     int full = o >>> 6;
     Arrays.fill(dst, 0, full, -1L);
@@ -993,45 +1025,7 @@ public final class RleBitPackedHybridDecoder {
     if ((o & 63) != 0) {
       dst[full] = -1L >>> -o;
     }
-    long fastEnd = 8L * (end - 8);
-    while (o < n) {
-      if (runLeft == 0) {
-        nextRun(n - o);
-      }
-      int m = (int) Math.min(runLeft, n - o);
-      if (packed) {
-        long b = bit;
-        for (int i = 0; i < m; ) {
-          int r = Math.min(56, m - i);
-          long w = bits(b, fastEnd) & (-1L >>> (64 - r));
-          int at = o + i;
-          int k = at >>> 6;
-          int s = at & 63;
-          dst[k] |= w << s;
-          if (s + r > 64) {
-            dst[k + 1] |= w >>> (64 - s);
-          }
-          i += r;
-          b += r;
-        }
-        bit = b;
-      } else {
-        int v = rleValue;
-        if ((v & ~1) != 0) {
-          return -1 - o;
-        }
-        if (v == 1) {
-          setBits(dst, o, o + m);
-        }
-      }
-      runLeft -= m;
-      o += m;
-    }
-    int ones = 0;
-    for (int k = 0; k < words; k++) {
-      ones += Long.bitCount(dst[k]);
-    }
-    return ones;
+    return orBits(dst, o, n);
   }
 
   /** Skips {@code n} values without extracting bit-packed ones. */

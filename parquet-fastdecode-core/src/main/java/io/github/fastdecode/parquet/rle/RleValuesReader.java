@@ -192,9 +192,27 @@ public final class RleValuesReader extends BatchValuesReader {
       throw new IndexOutOfBoundsException("count " + count + " for " + dst.length + " words");
     }
     need(count);
-    int n = decoder.readValidity(dst, count);
-    remaining -= n >= 0 ? count : -1 - n;
-    return n;
+    if (decoder.bitWidth() != 1) {
+      throw new IllegalStateException("validity bits need bit width 1, not " + decoder.bitWidth());
+    }
+    // Small, so that it inlines: a page without nulls is a header or two and nothing else.
+    int defined = decoder.skipWhileEqual(count, 1);
+    if (defined == count) {
+      remaining -= count;
+      return count;
+    }
+    // A null in the first run (most pages with nulls): readLevelBits's own path.
+    int read = defined == 0 ? decoder.readBits(dst, count, false) : decoder.readValidityFrom(dst, defined, count);
+    if (read < count) {
+      remaining -= read;
+      return -1 - read;
+    }
+    remaining -= count;
+    int nonNull = 0;
+    for (int k = 0, words = (count + 63) >>> 6; k < words; k++) {
+      nonNull += Long.bitCount(dst[k]);
+    }
+    return nonNull;
   }
 
   /**
