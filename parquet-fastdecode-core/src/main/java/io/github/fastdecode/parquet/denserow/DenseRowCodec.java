@@ -481,6 +481,10 @@ public final class DenseRowCodec {
       LittleEndian.putLong(out, pos, (x << (n + 1 - (n >>> 3))) | ((1L << n) - 1));
       return pos + n + 1;
     }
+    if (n == 0 && room >= 1) {
+      out[pos] = (byte) (x << 1); // a one-byte value at a row's end (the last column of small integers)
+      return pos + 1;
+    }
     if (n < 8 && room >= 4) {
       // Rows shorter than 9 bytes (a column of small integers alone): one 8-byte store, or a
       // 4-byte store and the rest byte by byte, all within the row.
