@@ -120,6 +120,47 @@ class RleValuesReaderTest {
     }
   }
 
+  /**
+   * Length-prefixed sections of every size around the copy threshold for small sections, read by
+   * one reader page after page (a small page after a large one reuses its scratch), each followed
+   * by bytes that must stay in the stream for the next reader: the values match, and the stream is
+   * left right after the section, on every kind of input.
+   */
+  @Test
+  void smallAndLargeSectionsLeaveTheStreamAfterThem() throws IOException {
+    Random random = new Random(SEED + 5);
+    System.out.println("smallAndLargeSectionsLeaveTheStreamAfterThem seed=" + (SEED + 5));
+    int width = 3;
+    for (InputKind kind : new InputKind[] {InputKind.HEAP, InputKind.HEAP_SLICED, InputKind.DIRECT,
+        InputKind.READ_ONLY, InputKind.MULTI_BUFFER}) {
+      RleValuesReader reader = new RleValuesReader(width, true);
+      int pages = 0;
+      for (int n = 0; n <= 400; n += 1 + (n & 7)) {
+        for (int size : new int[] {n, 3000 - n}) {
+          int[] values = new int[size];
+          for (int i = 0; i < size; i++) {
+            values[i] = (i & 16) == 0 ? random.nextInt(8) : 5;
+          }
+          byte[] section = ParquetJavaPages.rleLengthPrefixed(values, width);
+          byte[] page = Arrays.copyOf(section, section.length + 2);
+          page[section.length] = 0x5A;
+          page[section.length + 1] = (byte) 0xA5;
+          ByteBufferInputStream in = kind.open(page);
+          reader.initFromPage(size, in);
+          int[] got = new int[size];
+          reader.readIntegers(got, 0, size);
+          String label = kind + " values=" + size + " section=" + (section.length - 4) + " bytes";
+          assertArrayEquals(values, got, label);
+          assertEquals(0x5A, in.read(), label);
+          assertEquals(0xA5, in.read(), label);
+          assertEquals(0, in.available(), label);
+          pages++;
+        }
+      }
+      assertTrue(pages > 100);
+    }
+  }
+
   @Test
   void largePagesMatchParquetJava() {
     int n = 100_003;
