@@ -647,13 +647,10 @@ public final class DenseRowCodec {
             out[o + i] += varintSize(nulls[from + i] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1);
           }
         } else {
-          // zz32(x) takes one byte more for each 7-bit boundary its magnitude m = x ^ (x >> 31)
-          // (zz32 is 2m or 2m + 1) passes: m at or above 2^6, 2^13, 2^20, 2^27. Compares as sign
-          // bits of int differences (m is below 2^31), no table: the loop vectorises.
+          byte[] bytes = ZZ32_BYTES;
           for (int i = 0; i < count; i++) {
             int x = a[from + i];
-            int m = x ^ (x >> 31);
-            out[o + i] += 1 + ((63 - m) >>> 31) + (((1 << 13) - 1 - m) >>> 31) + (((1 << 20) - 1 - m) >>> 31) + (((1 << 27) - 1 - m) >>> 31);
+            out[o + i] += bytes[Integer.numberOfLeadingZeros(x ^ (x >> 31))];
           }
         }
         break;
