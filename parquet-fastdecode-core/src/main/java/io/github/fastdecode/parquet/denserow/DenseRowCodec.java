@@ -520,6 +520,19 @@ public final class DenseRowCodec {
     return putPrefixBytes(out, pos, x, n);
   }
 
+  /**
+   * An INT32's prefix varint ({@code u} at most 2^32, so {@code n} at most 4 and the value's bytes
+   * at most 5): one 8-byte store where the row has 8 bytes left (the bytes past the value are the
+   * row's, and what follows overwrites them), else as {@link #putPrefix(byte[], int, long, int, int)}.
+   */
+  static int putPrefix32(byte[] out, int pos, long u, int n, int end) {
+    if (end - pos >= 8) {
+      LittleEndian.putLong(out, pos, (u << (n + 1)) | ((1L << n) - 1));
+      return pos + n + 1;
+    }
+    return putPrefix(out, pos, u, n, end);
+  }
+
   /** {@link #putPrefix(byte[], int, long, int, int)} byte by byte: nothing stored past the value. */
   static int putPrefixBytes(byte[] out, int pos, long x, int n) {
     if (n == 1) {
@@ -1267,7 +1280,7 @@ public final class DenseRowCodec {
           for (int r = from; r < n; r++) {
             int x = a[r];
             long z1 = nulls[r] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1;
-            pos[r] = putPrefix(out, pos[r], z1, ones[Long.numberOfLeadingZeros(z1 | 1)], end[r]);
+            pos[r] = putPrefix32(out, pos[r], z1, ones[Long.numberOfLeadingZeros(z1 | 1)], end[r]);
           }
         } else {
           byte[] ones = PREFIX_ONES;
@@ -1279,7 +1292,7 @@ public final class DenseRowCodec {
               out[p] = (byte) (z << 1); // a one-byte value, as for INT64
               pos[r] = p + 1;
             } else {
-              pos[r] = putPrefix(out, p, z, ones[Long.numberOfLeadingZeros(z)], end[r]);
+              pos[r] = putPrefix32(out, p, z, ones[Long.numberOfLeadingZeros(z)], end[r]);
             }
           }
         }
@@ -1481,7 +1494,7 @@ public final class DenseRowCodec {
         if ((z & ~0x7FL) == 0) {
           out[p++] = (byte) (z << 1);
         } else {
-          p = putPrefix(out, p, z, end);
+          p = putPrefix32(out, p, z, PREFIX_ONES[Long.numberOfLeadingZeros(z)], end);
         }
       }
     }
