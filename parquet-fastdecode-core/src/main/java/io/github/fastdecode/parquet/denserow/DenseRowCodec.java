@@ -26,7 +26,7 @@ import java.util.Objects;
  * A compact row format for batches of {@link DenseVector}s: sizes, serialisation into a caller's
  * buffer at caller-given offsets, and deserialisation back into vectors.
  *
- * <h2>Wire grammar, version 3</h2>
+ * <h2>Wire grammar, version 4</h2>
  *
  * A <em>run</em> is a format byte followed by rows. A row is self-delimiting given its type; there
  * is no padding, no alignment and no null bitmap anywhere.
@@ -34,15 +34,15 @@ import java.util.Objects;
  * <pre>
  * run        := format row*                      (rows back to back up to the run's end)
  *             | format (varint(len) row)*        (with option LENGTH_PREFIXED: len = the row's bytes)
- * format     := one byte: (version &lt;&lt; 4) | options; writers write version 3; options bit 0 =
- *               LENGTH_PREFIXED, bits 1..3 reserved (0). A reader takes versions 3, 2 and 1
+ * format     := one byte: (version &lt;&lt; 4) | options; writers write version 4; options bit 0 =
+ *               LENGTH_PREFIXED, bits 1..3 reserved (0). A reader takes versions 4, 3, 2 and 1
  *               (below) and rejects any other version or option bit.
  * row        := value(field 0) value(field 1) ... value(field n-1)   (the top-level ROW's fields)
  *
  * A nullable value is 0x00 when null, whatever its type; otherwise, by type:
  *   type        not nullable                         nullable, not null
  *   BOOLEAN     0x00 false, 0x01 true                0x01 false, 0x02 true
- *   INT32       varint(zz32(v))                      varint(zz32(v) + 1)
+ *   INT32       prefix(zz32(v))                      prefix(zz32(v) + 1)
  *   INT64       prefix(zz64(v))                      prefix(zz64(v) + 1) if zz64(v) + 1 &lt; 2^56,
  *                                                    else prefix9(zz64(v))
  *   FLOAT       4 bytes, IEEE 754 bits, LE           0x01, then the 4 bytes
@@ -63,7 +63,7 @@ import java.util.Objects;
  *                   0 for an ARRAY). wk = 0: child k as below; wk in 1..8: child k is packable,
  *                   wk at most 4 for INT32. Not both 0.
  *     elems_X for child k with wk = 0 (or f = 0): value_X * c, as for any container (an INT64
- *                   child's values are prefix varints, an INT32 child's LEB128 varints);
+ *                   or INT32 child's values are prefix varints);
  *     elems_X for child k with wk &gt; 0: fixed(zz(v), wk) * c, the zig-zag value (zz32 or zz64)
  *                   in wk bytes, little-endian.
  * </pre>
@@ -71,12 +71,12 @@ import java.util.Objects;
  * <ul>
  *   <li>varint: unsigned LEB128, 7 bits per byte, least significant group first, high bit set on
  *       every byte but the last; at most 10 bytes, the value below 2^64 (in the 10th byte only bit
- *       0 may be set). Used for lengths, counts, container headers and INT32 values. Longer
+ *       0 may be set). Used for lengths, counts and container headers. Longer
  *       encodings of a value (trailing 0x80 groups) are accepted by readers; writers use the
  *       shortest.
  *   <li>prefix(u), the <em>prefix varint</em> of an unsigned value u below 2^64, used for every
- *       INT64 value outside fixed-width containers: n = the number of trailing one bits of its
- *       first byte (0 to 8) gives its length.
+ *       INT64 and INT32 value outside fixed-width containers: n = the number of trailing one bits
+ *       of its first byte (0 to 8) gives its length.
  *       <ul>
  *         <li>n in 0..7: n + 1 bytes holding 7(n + 1) value bits. Read the n + 1 bytes as a
  *             little-endian number L; u = L &gt;&gt;&gt; (n + 1). Equivalently: the first byte is
@@ -98,9 +98,14 @@ import java.util.Objects;
  *       "+ 1". Readers reject, besides the longer forms above, a 9-byte form holding zz64(v) below
  *       2^56 - 1 (that value's form is prefix(zz64(v) + 1)), so every value has one encoding and
  *       no 65-bit value exists.
+ *   <li>An INT32: a not-nullable value is prefix(zz32(v)), below 2^32; a nullable one is 0x00 for
+ *       null and prefix(zz32(v) + 1), at most 2^32, otherwise. Both fit the 5-byte form (n = 4,
+ *       35 bits), so an INT32 takes 1 to 5 bytes and never the 9-byte form. Readers reject, besides
+ *       the longer forms above, any INT32 prefix varint whose value is out of its range: a 5-byte
+ *       form with a bit above bit 31 set (not nullable) or with a value above 2^32 (nullable), and
+ *       every form of 6 to 9 bytes.
  *   <li>zz32(v) = (v &lt;&lt; 1) ^ (v &gt;&gt; 31) as an unsigned 32-bit number, zz64(v) = (v &lt;&lt; 1) ^
  *       (v &gt;&gt; 63) as an unsigned 64-bit number (zig-zag: 0, -1, 1, -2 ... map to 0, 1, 2, 3 ...).
- *       A not-nullable INT32 varint must be below 2^32, a nullable one at most 2^32.
  *   <li>Floats and doubles keep their raw bits (NaN payloads and -0.0 survive).
  *   <li>Logical types travel by physical form ({@link DenseType}): DECIMAL as INT32, INT64, BINARY
  *       or FIXED; dates as INT32; strings as BINARY (UTF-8 bytes, not checked).
@@ -121,6 +126,10 @@ import java.util.Objects;
  * <h3>Earlier versions (read, not written)</h3>
  *
  * <ul>
+ *   <li>Version 3 is version 4 with every INT32 value (not-nullable and nullable, fields and
+ *       container values with wk = 0) a LEB128 varint instead of a prefix varint: varint(zz32(v)),
+ *       below 2^32, and for a nullable INT32 varint(zz32(v) + 1), at most 2^32. Longer encodings
+ *       are accepted there.
  *   <li>Version 2 is version 3 with every INT64 value (not-nullable and nullable, fields and
  *       container values with wk = 0) a LEB128 varint instead of a prefix varint: varint(zz64(v)),
  *       and for a nullable INT64 varint(zz64(v) + 1) in 65-bit arithmetic, so Long.MIN_VALUE is
@@ -130,9 +139,14 @@ import java.util.Objects;
  *       byte exists.
  * </ul>
  *
- * <h3>What version 3 changed, and why</h3>
+ * <h3>What versions 3 and 4 changed, and why</h3>
  *
- * Only INT64 values: a random long's LEB128 varint took 9 or 10 bytes and about 30 scalar
+ * Version 4 changed only INT32 values, in the same way as version 3 changed INT64 values (below):
+ * a prefix varint of a random int takes the same 5 bytes as its LEB128 varint (a prefix varint of
+ * up to 5 bytes holds 7 bits per byte, as LEB128 does), so no row changed size, and it is read with
+ * one load, a trailing-ones count, a shift and a mask instead of LEB128's bit extract.
+ *
+ * Version 3 changed only INT64 values: a random long's LEB128 varint took 9 or 10 bytes and about 30 scalar
  * operations each way on JDK 17; its prefix varint takes 9 bytes and, with 8 bytes of room, one
  * trailing-zero count, a shift and a mask to read, two 8-byte stores to write. A prefix varint
  * never takes more bytes than LEB128 for the same value (7 payload bits per byte up to 8 bytes,
@@ -158,7 +172,9 @@ import java.util.Objects;
  */
 public final class DenseRowCodec {
   /** The grammar's version, in the format byte's high four bits: what writers write. */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
+  /** The third version, still read: INT32 values as LEB128 varints. */
+  public static final int VERSION_3 = 3;
   /** The second version, still read: INT64 values as LEB128 varints. */
   public static final int VERSION_2 = 2;
   /** The first version, still read: containers without the packed header of version 2. */
@@ -219,6 +235,8 @@ public final class DenseRowCodec {
   private boolean packedHeaders;
   /** The format's version is 3 or later: INT64 values are prefix varints. */
   private boolean prefix64;
+  /** The format's version is 4 or later: INT32 values are prefix varints. */
+  private boolean prefix32;
   /** The trailing ones (n, 0..8) of the prefix varint {@link #readPrefix} read last. */
   private int prefixOnes;
 
@@ -421,7 +439,7 @@ public final class DenseRowCodec {
     return room >= 10 ? putVarintTen(out, pos, u) : room >= 8 ? putVarintWide(out, pos, u) : putVarint(out, pos, u);
   }
 
-  // ------------------------------------------------------------------ prefix varints (INT64, version 3)
+  // ------------------------------------------------------------------ prefix varints (INT64 from version 3, INT32 from 4)
 
   /**
    * The trailing ones n (0..8) of the shortest prefix varint of an unsigned value with {@code lz}
@@ -502,6 +520,19 @@ public final class DenseRowCodec {
     return putPrefixBytes(out, pos, x, n);
   }
 
+  /**
+   * An INT32's prefix varint ({@code u} at most 2^32, so {@code n} at most 4 and the value's bytes
+   * at most 5): one 8-byte store where the row has 8 bytes left (the bytes past the value are the
+   * row's, and what follows overwrites them), else as {@link #putPrefix(byte[], int, long, int, int)}.
+   */
+  static int putPrefix32(byte[] out, int pos, long u, int n, int end) {
+    if (end - pos >= 8) {
+      LittleEndian.putLong(out, pos, (u << (n + 1)) | ((1L << n) - 1));
+      return pos + n + 1;
+    }
+    return putPrefix(out, pos, u, n, end);
+  }
+
   /** {@link #putPrefix(byte[], int, long, int, int)} byte by byte: nothing stored past the value. */
   static int putPrefixBytes(byte[] out, int pos, long x, int n) {
     if (n == 1) {
@@ -524,12 +555,12 @@ public final class DenseRowCodec {
     return pos + n + 1;
   }
 
-  /** A not-nullable INT64 as version 3 writes it, with no bytes stored past it. */
+  /** A not-nullable INT64 (or INT32: u = zz32) as versions 3 and 4 write it, with no bytes stored past it. */
   static int putPrefixBytes(byte[] out, int pos, long u) {
     return putPrefixBytes(out, pos, u, PREFIX_ONES[Long.numberOfLeadingZeros(u | 1)]);
   }
 
-  /** A nullable INT64's not-null value as version 3 writes it, with no bytes stored past it. */
+  /** A nullable INT64's not-null value as versions 3 and 4 write it, with no bytes stored past it. */
   static int putNullablePrefixBytes(byte[] out, int pos, long v) {
     long t = ((v << 1) ^ (v >> 63)) + 1;
     int n = PREFIX_ONES[Long.numberOfLeadingZeros(t)];
@@ -1124,7 +1155,7 @@ public final class DenseRowCodec {
         return p + 1;
       case INT32: {
         int v = src.ints[j];
-        return putVarint(out, p, Integer.toUnsignedLong((v << 1) ^ (v >> 31)) + (nullable ? 1 : 0));
+        return putPrefixBytes(out, p, Integer.toUnsignedLong((v << 1) ^ (v >> 31)) + (nullable ? 1 : 0));
       }
       case INT64: {
         long v = src.longs[j];
@@ -1244,14 +1275,25 @@ public final class DenseRowCodec {
       case INT32: {
         int[] a = v.ints;
         if (nullable) {
+          // A null is prefix(0): the same stores as a value, no branch on the null mask.
+          byte[] ones = PREFIX_ONES;
           for (int r = from; r < n; r++) {
             int x = a[r];
-            pos[r] = putVarint(out, pos[r], nulls[r] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1, end[r]);
+            long z1 = nulls[r] ? 0 : Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + 1;
+            pos[r] = putPrefix32(out, pos[r], z1, ones[Long.numberOfLeadingZeros(z1 | 1)], end[r]);
           }
         } else {
+          byte[] ones = PREFIX_ONES;
           for (int r = from; r < n; r++) {
             int x = a[r];
-            pos[r] = putVarintOrByte(out, pos[r], Integer.toUnsignedLong((x << 1) ^ (x >> 31)), end[r]);
+            long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+            int p = pos[r];
+            if ((z & ~0x7FL) == 0) {
+              out[p] = (byte) (z << 1); // a one-byte value, as for INT64
+              pos[r] = p + 1;
+            } else {
+              pos[r] = putPrefix32(out, p, z, ones[Long.numberOfLeadingZeros(z)], end[r]);
+            }
           }
         }
         return;
@@ -1398,9 +1440,8 @@ public final class DenseRowCodec {
    */
   private static int putIntVarints(DenseVector c, int s, int e, byte[] out, int p, int end) {
     if (!plain(c)) {
-      boolean int64 = c.type().kind() == DenseType.Kind.INT64;
       for (int i = s; i < e; i++) {
-        p = int64 ? putPrefix(out, p, zigzagAt(c, i), end) : putVarint(out, p, zigzagAt(c, i), end);
+        p = putPrefix(out, p, zigzagAt(c, i), end);
       }
     } else if (c.longs != null) {
       long[] a = c.longs;
@@ -1451,9 +1492,9 @@ public final class DenseRowCodec {
         int x = a[i];
         long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
         if ((z & ~0x7FL) == 0) {
-          out[p++] = (byte) z;
+          out[p++] = (byte) (z << 1);
         } else {
-          p = putVarint(out, p, z, end);
+          p = putPrefix32(out, p, z, PREFIX_ONES[Long.numberOfLeadingZeros(z)], end);
         }
       }
     }
@@ -1544,7 +1585,7 @@ public final class DenseRowCodec {
         int add = nullable ? 1 : 0;
         for (int i = from; i < to; i++) {
           int x = a[i];
-          p = nullable && nulls[i] ? put0(out, p) : putVarint(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + add, end);
+          p = nullable && nulls[i] ? put0(out, p) : putPrefix(out, p, Integer.toUnsignedLong((x << 1) ^ (x >> 31)) + add, end);
         }
         return p;
       }
@@ -1786,7 +1827,7 @@ public final class DenseRowCodec {
         int[] a = child.ints;
         for (int j = 0; j < n; j++) {
           int x = a[j];
-          zb[j] = (byte) ((x << 1) ^ (x >> 31));
+          zb[j] = (byte) (((x << 1) ^ (x >> 31)) << 1);
         }
       }
     }
@@ -1880,12 +1921,13 @@ public final class DenseRowCodec {
 
   private void checkFormat(int format, int at) {
     int version = format >>> 4 & 0xF;
-    if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
+    if (version != VERSION && version != VERSION_3 && version != VERSION_2 && version != VERSION_1) {
       throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " has version " + version + ", this reader knows "
-          + VERSION_1 + ", " + VERSION_2 + " and " + VERSION, at);
+          + VERSION_1 + ", " + VERSION_2 + ", " + VERSION_3 + " and " + VERSION, at);
     }
     packedHeaders = version >= 2;
     prefix64 = version >= 3;
+    prefix32 = version >= 4;
     if ((format & 0xF & ~KNOWN_OPTIONS) != 0) {
       throw error("format byte 0x" + Integer.toHexString(format & 0xFF) + " sets unknown options", at);
     }
@@ -2041,7 +2083,9 @@ public final class DenseRowCodec {
       case INT32: {
         int[] a = v.ints;
         boolean[] nl = nullable ? nulls : null;
-        for (int r = from; (r = readIntColumn(in, pos, end, a, nl, s, r, n)) < n; r++) {
+        boolean prefix = prefix32;
+        for (int r = from; (r = prefix ? readPrefixIntColumn(in, pos, end, a, nl, s, r, n) : readIntColumn(in, pos, end, a, nl, s, r, n)) < n;
+            r++) {
           row = r;
           p = pos[r];
           limit = end[r];
@@ -2245,6 +2289,43 @@ public final class DenseRowCodec {
     return n;
   }
 
+  /**
+   * {@link #readIntColumn} for version 4's prefix varints: per value one 8-byte load, a trailing
+   * ones count, a shift and a mask, a check of the form and of the range. Returns the first row it
+   * does not take: a value within 8 bytes of the input's end, longer than the row, of more than 5
+   * bytes, not in its shortest form or out of range (the checked reader reports them).
+   */
+  static int readPrefixIntColumn(byte[] in, int[] pos, int[] end, int[] a, boolean[] nulls, int s, int r, int n) {
+    int last = in.length - 8;
+    long max = nulls == null ? 0xFFFFFFFFL : 0x100000000L;
+    for (; r < n; r++) {
+      int q = pos[r];
+      if (q > last) {
+        return r;
+      }
+      long w = LittleEndian.getLong(in, q);
+      int k = Long.numberOfTrailingZeros(~w); // at most 4 in range; 64 where w is all ones
+      int len = k + 1;
+      if (k > 4 || len > end[r] - q) {
+        return r;
+      }
+      long u = (w >>> len) & (-1L >>> (57 - 7 * k));
+      if (Long.numberOfLeadingZeros(u | 1) + 7 * k >= 64 || u > max) {
+        return r;
+      }
+      if (nulls == null) {
+        int z = (int) u;
+        a[s + r] = (z >>> 1) ^ -(z & 1);
+      } else {
+        nulls[s + r] = u == 0;
+        int z = (int) (u - 1);
+        a[s + r] = ((z >>> 1) ^ -(z & 1)) & -(int) ((u | -u) >>> 63);
+      }
+      pos[r] = q + len;
+    }
+    return n;
+  }
+
   /** {@link #readLongColumn} for DOUBLE: 8 raw bytes, after a 0/1 marker where nullable (a null is 0.0). */
   static int readDoubleColumn(byte[] in, int[] pos, int[] end, double[] a, boolean[] nulls, int s, int r, int n) {
     for (; r < n; r++) {
@@ -2360,7 +2441,15 @@ public final class DenseRowCodec {
 
   private int readZigzag32(boolean nullable) {
     int start = p;
-    long u = readVarint(0);
+    long u;
+    if (prefix32) {
+      u = readPrefix();
+      if (!shortest(u, prefixOnes)) {
+        throw notShortest(u, start);
+      }
+    } else {
+      u = readVarint(0);
+    }
     if (nullable) {
       if (u == 0) {
         wasNull = true;
@@ -2370,7 +2459,8 @@ public final class DenseRowCodec {
     }
     wasNull = false;
     if ((u >>> 32) != 0) {
-      throw error("varint " + Long.toUnsignedString(u) + " out of INT32 range", start);
+      throw error((prefix32 ? "prefix varint " : "varint ") + Long.toUnsignedString(nullable ? u + 1 : u) + " out of INT32 range"
+          + (nullable ? " (a nullable INT32's is at most 2^32)" : ""), start);
     }
     int z = (int) u;
     return (z >>> 1) ^ -(z & 1);
@@ -2614,10 +2704,15 @@ public final class DenseRowCodec {
         v.ensureCapacity(s + n);
         a = v.ints;
       }
+      // A one-byte value: a LEB128 byte below 0x80 (versions 1 to 3), a prefix varint's byte
+      // with bit 0 clear, zz << 1 (version 4).
+      boolean prefix = prefix32;
+      int oneBit = prefix ? 1 : 0x80;
+      int shift = prefix ? 1 : 0;
       for (int i = 0; i < n; i++) {
         int q = p;
-        if (q < limit && b[q] >= 0) {
-          int u = b[q];
+        if (q < limit && (b[q] & oneBit) == 0) {
+          int u = (b[q] & 0xFF) >>> shift;
           a[s + i] = (u >>> 1) ^ -(u & 1);
           p = q + 1;
         } else {

@@ -61,18 +61,19 @@ class DenseRowBadInputTest {
   @Test
   void wrongFormatByte() {
     DenseType t = row(false, int64(false));
-    runFails(t, bytes(0x40, 0x02), "version 4", -1, 0);
+    runFails(t, bytes(0x50, 0x02), "version 5", -1, 0);
     runFails(t, bytes(0x00, 0x02), "version 0", -1, 0);
     runFails(t, bytes(0xf0, 0x02), "version 15", -1, 0);
     runFails(t, bytes(0x12, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(0x22, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(0x28, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(0x32, 0x02), "unknown options", -1, 0);
+    runFails(t, bytes(0x42, 0x02), "unknown options", -1, 0);
     runFails(t, bytes(), "no format byte", -1, 0);
     DenseRowCodec codec = new DenseRowCodec(t);
     DenseRowFormatException e = assertThrows(DenseRowFormatException.class,
-        () -> codec.deserialize(0x40, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
-    assertTrue(e.getMessage().contains("version 4"), e.getMessage());
+        () -> codec.deserialize(0x50, bytes(0x02), new int[] {0}, new int[] {1}, 1, DenseVector.create(t, 1)));
+    assertTrue(e.getMessage().contains("version 5"), e.getMessage());
   }
 
   @Test
@@ -368,6 +369,144 @@ class DenseRowBadInputTest {
     assertEquals(List.of(5L), back.getObject(0));
   }
 
+  // ------------------------------------------------------------------ version 4: INT32 prefix varints
+
+  /** INT32 values of every prefix length 1 to 5 (zz32 of 2^(7k) - 1 and 2^(7k)), and the extremes. */
+  static int[] everyInt32Length() {
+    List<Integer> v = new ArrayList<>(List.of(0, -1, 1, Integer.MIN_VALUE, Integer.MAX_VALUE));
+    for (int k = 1; k <= 4; k++) {
+      v.add(-(1 << (7 * k - 1)));
+      v.add(1 << (7 * k - 1));
+      v.add((1 << (7 * k - 1)) - 1);
+    }
+    return v.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Every INT32 value of each prefix length (1 to 5 bytes), nullable and not, cut at every byte:
+   * as a run, a length-prefixed run and a row at an offset (with and without bytes after it), each
+   * a DenseRowFormatException naming the row and the value's first byte.
+   */
+  @Test
+  void int32PrefixVarintsTruncatedAtEveryByte() {
+    int cuts = 0;
+    for (boolean nullable : new boolean[] {false, true}) {
+      DenseType t = row(false, int32(nullable));
+      for (int v : everyInt32Length()) {
+        byte[] full = written(t, v);
+        assertTrue(full.length >= 1 && full.length <= 5, full.length + " bytes");
+        for (int cut = 1; cut < full.length; cut++) {
+          byte[] cutRow = Arrays.copyOf(full, cut);
+          String what = "runs past the row's end";
+          runFails(t, DenseRowGoldenTest.concat(bytes(0x40), full, cutRow), what, 1, 1 + full.length);
+          byte[] prefixed = DenseRowGoldenTest.concat(bytes(0x41, full.length), full, bytes(cut), full);
+          runFails(t, prefixed, what, 1, 2 + full.length + 1);
+          rowsFail(t, 0x40, full, cutRow, what, 0);
+          cuts++;
+        }
+      }
+    }
+    assertTrue(cuts > 50, cuts + " cuts");
+  }
+
+  /**
+   * Each INT32 value of every length as the last bytes of the input (no room for the 8-byte loads),
+   * next to INT64 values: read by the byte-by-byte path, as a run and at an offset.
+   */
+  @Test
+  void int32PrefixVarintsAtTheInputsEnd() {
+    for (boolean nullable : new boolean[] {false, true}) {
+      DenseType t = row(false, int32(nullable), int64(nullable), int32(nullable));
+      DenseRowCodec codec = new DenseRowCodec(t);
+      for (int v : everyInt32Length()) {
+        for (int w : new int[] {v, 5, Integer.MIN_VALUE}) {
+          DenseVector batch = DenseVector.create(t, 1);
+          List<Object> r = new ArrayList<>(Arrays.asList(w, (long) v, v));
+          batch.appendObject(r);
+          int[] sizes = new int[1];
+          byte[] row = new byte[(int) codec.rowSizes(batch, sizes)];
+          codec.serialize(batch, sizes, row, new int[] {0});
+          DenseVector back = DenseVector.create(t, 1);
+          codec.deserialize(0x40, row, new int[] {0}, new int[] {row.length}, 1, back);
+          assertEquals(r, back.getObject(0));
+          byte[] run = DenseRowGoldenTest.concat(bytes(0x40), row);
+          back.reset();
+          assertEquals(1, codec.deserializeRun(run, 0, run.length, back));
+          assertEquals(r, back.getObject(0));
+        }
+      }
+    }
+  }
+
+  /**
+   * INT32 prefix varints other than the shortest form, and shortest forms out of range (a
+   * not-nullable zz32 at or above 2^32, a nullable zz32 + 1 above 2^32, anything of 6 to 9
+   * bytes): rejected by the row and the column readers at the value's first byte; in ROW fields,
+   * arrays (wk = 0) and maps.
+   */
+  @Test
+  void int32PrefixVarintsNotShortestOrOutOfRange() {
+    DenseType ints = row(false, int32(false));
+    DenseType nullable = row(false, int32(true));
+    String shorter = "which has a shorter form";
+    // 0 in two bytes: 01 00; 5 in two bytes: (5 << 2) | 1 = 0x15 -> 15 00
+    runFails(ints, bytes(0x40, 0x01, 0x00), "prefix varint of 2 bytes holds 0, " + shorter, 0, 1);
+    rowsFail(ints, 0x40, bytes(0x02), bytes(0x15, 0x00), "holds 5, " + shorter, 0);
+    // the widest value of k bytes in k + 1 (k = 1..4): (u << (k + 1)) | (2^k - 1)
+    for (int k = 1; k <= 4; k++) {
+      long u = (1L << (7 * k)) - 1;
+      long word = (u << (k + 1)) | ((1L << k) - 1);
+      byte[] b = new byte[k + 1];
+      for (int i = 0; i < k + 1; i++) {
+        b[i] = (byte) (word >>> (8 * i));
+      }
+      runFails(ints, DenseRowGoldenTest.concat(bytes(0x40), b), "prefix varint of " + (k + 1) + " bytes holds " + u + ", " + shorter, 0, 1);
+      rowsFail(ints, 0x40, bytes(0x02), b, shorter, 0);
+      runFails(nullable, DenseRowGoldenTest.concat(bytes(0x40), b), shorter, 0, 1);
+      rowsFail(nullable, 0x40, bytes(0x00), b, shorter, 0);
+    }
+    // five bytes out of range: 2^32 not nullable ((2^32 << 5) | 0x0f: 0f 00 00 00 20); 2^32 + 1
+    // nullable (2f 00 00 00 20); 2^35 - 1 either way (ef ff ff ff ff)
+    byte[] twoTo32 = bytes(0x0f, 0x00, 0x00, 0x00, 0x20);
+    runFails(ints, DenseRowGoldenTest.concat(bytes(0x40), twoTo32), "prefix varint 4294967296 out of INT32 range", 0, 1);
+    rowsFail(ints, 0x40, bytes(0x02), twoTo32, "out of INT32 range", 0);
+    byte[] twoTo32Plus1 = bytes(0x2f, 0x00, 0x00, 0x00, 0x20);
+    runFails(nullable, DenseRowGoldenTest.concat(bytes(0x40), twoTo32Plus1), "prefix varint 4294967297 out of INT32 range", 0, 1);
+    rowsFail(nullable, 0x40, bytes(0x00), twoTo32Plus1, "out of INT32 range", 0);
+    byte[] widest = bytes(0xef, 0xff, 0xff, 0xff, 0xff);
+    for (DenseType t : new DenseType[] {ints, nullable}) {
+      runFails(t, DenseRowGoldenTest.concat(bytes(0x40), widest), "out of INT32 range", 0, 1);
+      rowsFail(t, 0x40, bytes(0x00), widest, "out of INT32 range", 0);
+    }
+    // ... and 2^32 nullable is Integer.MIN_VALUE (zz32 = 2^32 - 1, + 1)
+    DenseVector back = DenseVector.create(nullable, 1);
+    byte[] edge = DenseRowGoldenTest.concat(bytes(0x40), twoTo32);
+    new DenseRowCodec(nullable).deserializeRun(edge, 0, edge.length, back);
+    assertEquals(Arrays.asList(Integer.MIN_VALUE), back.getObject(0));
+    // six to nine bytes, in their shortest forms, are out of range: 2^35 in six bytes
+    // ((2^35 << 6) | 0x1f: 1f 00 00 00 00 02), 2^56 in nine (ff 00 x 7 01)
+    byte[] six = bytes(0x1f, 0x00, 0x00, 0x00, 0x00, 0x02);
+    byte[] nine = bytes(0xff, 0, 0, 0, 0, 0, 0, 0, 0x01);
+    for (DenseType t : new DenseType[] {ints, nullable}) {
+      runFails(t, DenseRowGoldenTest.concat(bytes(0x40), six), "prefix varint 34359738368 out of INT32 range", 0, 1);
+      rowsFail(t, 0x40, bytes(0x00), six, "out of INT32 range", 0);
+      runFails(t, DenseRowGoldenTest.concat(bytes(0x40), nine), "out of INT32 range", 0, 1);
+      rowsFail(t, 0x40, bytes(0x00), nine, "out of INT32 range", 0);
+    }
+    // in containers (wk = 0) and ROW fields: ARRAY<INT32> [5 in two bytes]: header 02, 15 00; a
+    // MAP<INT32, INT32> {0: 0 in two bytes}: header 02, key 00, value 01 00; ROW?<INT32?> 01, 3 in
+    // three bytes (1b 00 00); ARRAY<INT32> [2^32]
+    runFails(row(false, array(int32(false), false)), bytes(0x40, 0x02, 0x15, 0x00), shorter, 0, 2);
+    rowsFail(row(false, array(int32(false), false)), 0x40, bytes(0x00), bytes(0x02, 0x15, 0x00), shorter, 1);
+    runFails(row(false, map(int32(false), int32(false), false)), bytes(0x40, 0x02, 0x00, 0x01, 0x00), shorter, 0, 3);
+    runFails(row(false, row(true, int32(true))), bytes(0x40, 0x01, 0x1b, 0x00, 0x00), shorter, 0, 2);
+    runFails(row(false, array(int32(false), false)), DenseRowGoldenTest.concat(bytes(0x40, 0x02), twoTo32), "out of INT32 range", 0, 2);
+    // version 3 still reads INT32 as LEB128: 5 as 0a, and a longer form 8a 00
+    back = DenseVector.create(ints, 1);
+    new DenseRowCodec(ints).deserializeRun(bytes(0x30, 0x8a, 0x00), 0, 3, back);
+    assertEquals(List.of(5), back.getObject(0));
+  }
+
   /**
    * Every truncation of valid runs, and seeded random byte damage (flips, inserted and removed
    * bytes, varint-sized lies), read back: success or a DenseRowFormatException, and for a run
@@ -411,11 +550,12 @@ class DenseRowBadInputTest {
   /**
    * The column readers of rows at given offsets (one loop per column, a checked fallback) and the
    * row reader of runs (every byte checked) on the same damaged rows of integer columns with values
-   * of every length and nulls among them: both fail, or both give the same values. Version 3 rows
-   * as the codec writes them, and version 2 rows (INT64 as LEB128) from the test's own encoder.
+   * of every length and nulls among them: both fail, or both give the same values. Version 4 rows
+   * as the codec writes them, version 3 rows (INT32 as LEB128) and version 2 rows (INT64 as LEB128
+   * too) from the test's own encoders.
    */
   @ParameterizedTest
-  @ValueSource(ints = {3, 2})
+  @ValueSource(ints = {4, 3, 2})
   void columnReadersAgreeWithTheRowReader(int version) {
     long seed = SEED + 4 + version;
     Random random = new Random(seed);
@@ -436,12 +576,12 @@ class DenseRowBadInputTest {
         }
         batch.appendObject(fields);
         byte[] row;
-        if (version == 3) {
+        if (version == 4) {
           int[] sizes = new int[1];
           row = new byte[(int) codec.rowSizes(batch, sizes)];
           codec.serialize(batch, sizes, row, new int[] {0});
         } else {
-          row = version2Row(type, fields);
+          row = version == 3 ? version3Row(type, fields) : version2Row(type, fields);
         }
         byte[] damaged = k % 4 == 0 ? row : damage(random, row);
         if (damaged.length == 0) {
@@ -479,6 +619,42 @@ class DenseRowBadInputTest {
       }
     }
     assertTrue(agreedValues > 3000 && agreedFailures > 1000, agreedValues + " values, " + agreedFailures + " failures");
+  }
+
+  /**
+   * A row of INT32 and INT64 fields in version 3: INT64 as prefix varints (zz64 + 1 where nullable,
+   * 0xFF and zz64 where that is not below 2^56), INT32 as LEB128 varints (zz32, + 1 where
+   * nullable), 00 for a null.
+   */
+  static byte[] version3Row(DenseType type, List<Object> fields) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int f = 0; f < type.childCount(); f++) {
+      DenseType t = type.child(f);
+      Object x = fields.get(f);
+      if (x == null) {
+        out.write(0);
+        continue;
+      }
+      if (t.kind() == DenseType.Kind.INT64) {
+        long z = ((Long) x << 1) ^ ((Long) x >> 63);
+        if (t.nullable() && Long.compareUnsigned(z + 1, 1L << 56) >= 0 || t.nullable() && z == -1L) {
+          out.write(0xFF);
+          for (int k = 0; k < 8; k++) {
+            out.write((int) (z >>> (8 * k)) & 0xFF);
+          }
+        } else {
+          DenseRowRoundTripTest.referencePrefix(z + (t.nullable() ? 1 : 0), out);
+        }
+        continue;
+      }
+      long u = Integer.toUnsignedLong(((Integer) x << 1) ^ ((Integer) x >> 31)) + (t.nullable() ? 1 : 0);
+      while ((u & ~0x7FL) != 0) {
+        out.write((int) (u & 0x7F) | 0x80);
+        u >>>= 7;
+      }
+      out.write((int) u);
+    }
+    return out.toByteArray();
   }
 
   /**

@@ -74,8 +74,10 @@ class DenseRowGoldenTest {
   }
 
   /**
-   * Serialises {@code rows} of {@code type} as a run without options and checks it is {@code 0x30}
+   * Serialises {@code rows} of {@code type} as a run without options and checks it is {@code 0x40}
    * followed by {@code expectedRows} (one array per row); reads the run and the scattered rows back.
+   * For a type without INT32 (whose bytes version 4 did not change) the same bytes are also read
+   * as version 3: the version 3 goldens, kept.
    */
   static void check(DenseType type, List<List<Object>> rows, byte[]... expectedRows) {
     DenseRowCodec codec = new DenseRowCodec(type);
@@ -85,7 +87,7 @@ class DenseRowGoldenTest {
     }
     int[] sizes = new int[rows.size()];
     long total = codec.rowSizes(batch, sizes);
-    byte[] expectedRun = concat(bytes(0x30), concat(expectedRows));
+    byte[] expectedRun = concat(bytes(0x40), concat(expectedRows));
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(expectedRows[i].length, sizes[i], "size of row " + i);
     }
@@ -99,9 +101,9 @@ class DenseRowGoldenTest {
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(rows.get(i), back.getObject(i), "row " + i);
     }
-    // Length-prefixed run: 0x31, then varint(len) row for each row.
+    // Length-prefixed run: 0x41, then varint(len) row for each row.
     byte[][] prefixed = new byte[rows.size() * 2 + 1][];
-    prefixed[0] = bytes(0x31);
+    prefixed[0] = bytes(0x41);
     for (int i = 0; i < rows.size(); i++) {
       prefixed[2 * i + 1] = bytes(expectedRows[i].length); // every golden row is < 128 bytes
       prefixed[2 * i + 2] = expectedRows[i];
@@ -116,6 +118,22 @@ class DenseRowGoldenTest {
     for (int i = 0; i < rows.size(); i++) {
       assertEquals(rows.get(i), back.getObject(i), "row " + i);
     }
+    reads(4, type, rows, expectedRows);
+    if (!hasInt32(type)) {
+      reads(3, type, rows, expectedRows);
+    }
+  }
+
+  static boolean hasInt32(DenseType t) {
+    if (t.kind() == DenseType.Kind.INT32) {
+      return true;
+    }
+    for (int c = 0; c < t.childCount(); c++) {
+      if (hasInt32(t.child(c))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -163,9 +181,10 @@ class DenseRowGoldenTest {
     }
   }
 
-  /** {@link #check}, and the same bytes read as version 2 (types whose bytes did not change). */
+  /** {@link #check}, and the same bytes read as versions 3 and 2 (types whose bytes did not change). */
   static void checkAlsoV2(DenseType type, List<List<Object>> rows, byte[]... expectedRows) {
     check(type, rows, expectedRows);
+    reads(3, type, rows, expectedRows);
     reads(2, type, rows, expectedRows);
   }
 
@@ -179,9 +198,9 @@ class DenseRowGoldenTest {
 
   @Test
   void formatBytes() {
-    // version 3 in the high four bits, LENGTH_PREFIXED in bit 0
-    assertEquals(0x30, DenseRowCodec.formatByte(0));
-    assertEquals(0x31, DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED));
+    // version 4 in the high four bits, LENGTH_PREFIXED in bit 0
+    assertEquals(0x40, DenseRowCodec.formatByte(0));
+    assertEquals(0x41, DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED));
   }
 
   @Test
@@ -294,12 +313,101 @@ class DenseRowGoldenTest {
 
   @Test
   void int32Edges() {
-    // zz32(Integer.MIN_VALUE) = 2^32 - 1 -> ff ff ff ff 0f; nullable adds 1: 2^32 -> 80 80 80 80 10.
-    // (INT32 stays LEB128 in version 3: the same bytes as version 2.)
-    checkAlsoV2(row(false, int32(false), int32(true)), List.of(rowOf(Integer.MIN_VALUE, Integer.MIN_VALUE), rowOf(-3, null)),
-        bytes(0xff, 0xff, 0xff, 0xff, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x10),
-        // zz(-3) = 5 -> 05; null -> 00
-        bytes(0x05, 0x00));
+    DenseType t = row(false, int32(false), int32(true));
+    List<List<Object>> rows = List.of(rowOf(Integer.MIN_VALUE, Integer.MIN_VALUE), rowOf(-3, null));
+    // Version 4, prefix varints: zz32(Integer.MIN_VALUE) = 2^32 - 1, 32 bits: five bytes, four
+    // trailing ones: ((2^32 - 1) << 5) | 0x0f = 0x1f_ffff_ffef -> ef ff ff ff 1f; nullable adds 1:
+    // 2^32 -> (2^32 << 5) | 0x0f = 0x20_0000_000f -> 0f 00 00 00 20.
+    check(t, rows,
+        bytes(0xef, 0xff, 0xff, 0xff, 0x1f, 0x0f, 0x00, 0x00, 0x00, 0x20),
+        // zz(-3) = 5 -> 5 << 1 = 0a; null -> 00
+        bytes(0x0a, 0x00));
+    // Versions 3 and 2 (LEB128): 2^32 - 1 -> ff ff ff ff 0f; 2^32 -> 80 80 80 80 10; 5 -> 05.
+    byte[][] leb = {bytes(0xff, 0xff, 0xff, 0xff, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x10), bytes(0x05, 0x00)};
+    reads(3, t, rows, leb);
+    reads(2, t, rows, leb);
+  }
+
+  /**
+   * Version 4's INT32 prefix varints of every length 1 to 5 at each 7-bit boundary, not nullable
+   * (zz32) and nullable (zz32 + 1), with 0, -1, Integer.MIN_VALUE and MAX_VALUE; the bytes
+   * written down from the grammar: n trailing ones for n + 1 bytes, (u << (n + 1)) | (2^n - 1)
+   * little-endian.
+   */
+  @Test
+  void int32PrefixLengthsAtEverySevenBitBoundary() {
+    List<List<Object>> rows = List.of(rowOf(0), rowOf(-1), rowOf(63), rowOf(-64), rowOf(64), rowOf(-8192), rowOf(8192),
+        rowOf(-(1 << 20)), rowOf(1 << 20), rowOf(-(1 << 27)), rowOf(1 << 27), rowOf(Integer.MAX_VALUE), rowOf(Integer.MIN_VALUE));
+    check(row(false, int32(false)), rows,
+        bytes(0x00), // zz 0
+        bytes(0x02), // zz 1 -> 1 << 1
+        bytes(0xfc), // zz 126
+        bytes(0xfe), // zz 127 = 2^7 - 1, the widest one-byte value
+        bytes(0x01, 0x02), // zz 128 = 2^7: (128 << 2) | 1 = 0x201
+        bytes(0xfd, 0xff), // zz 2^14 - 1: (16383 << 2) | 1 = 0xfffd
+        bytes(0x03, 0x00, 0x02), // zz 2^14: (2^14 << 3) | 3 = 0x20003
+        bytes(0xfb, 0xff, 0xff), // zz 2^21 - 1: ((2^21 - 1) << 3) | 3 = 0xfffffb
+        bytes(0x07, 0x00, 0x00, 0x02), // zz 2^21: (2^21 << 4) | 7 = 0x2000007
+        bytes(0xf7, 0xff, 0xff, 0xff), // zz 2^28 - 1: ((2^28 - 1) << 4) | 7 = 0xfffffff7
+        bytes(0x0f, 0x00, 0x00, 0x00, 0x02), // zz 2^28: (2^28 << 5) | 0x0f = 0x2_0000_000f
+        bytes(0xcf, 0xff, 0xff, 0xff, 0x1f), // zz 2^32 - 2: ((2^32 - 2) << 5) | 0x0f = 0x1f_ffff_ffcf
+        bytes(0xef, 0xff, 0xff, 0xff, 0x1f)); // zz 2^32 - 1
+    // version 3 (LEB128) of the same rows
+    reads(3, row(false, int32(false)), rows, bytes(0x00), bytes(0x01), bytes(0x7e), bytes(0x7f), bytes(0x80, 0x01),
+        bytes(0xff, 0x7f), bytes(0x80, 0x80, 0x01), bytes(0xff, 0xff, 0x7f), bytes(0x80, 0x80, 0x80, 0x01),
+        bytes(0xff, 0xff, 0xff, 0x7f), bytes(0x80, 0x80, 0x80, 0x80, 0x01), bytes(0xfe, 0xff, 0xff, 0xff, 0x0f),
+        bytes(0xff, 0xff, 0xff, 0xff, 0x0f));
+    List<List<Object>> nullable = List.of(rowOf((Object) null), rowOf(0), rowOf(63), rowOf(-64), rowOf(8191), rowOf(-8192),
+        rowOf((1 << 27) - 1), rowOf(-(1 << 27)), rowOf(Integer.MAX_VALUE), rowOf(Integer.MIN_VALUE));
+    check(row(false, int32(true)), nullable,
+        bytes(0x00), // null
+        bytes(0x02), // zz 0, + 1 = 1
+        bytes(0xfe), // zz 126 + 1 = 127
+        bytes(0x01, 0x02), // zz 127 + 1 = 128
+        bytes(0xfd, 0xff), // zz 16382 + 1 = 2^14 - 1
+        bytes(0x03, 0x00, 0x02), // zz 16383 + 1 = 2^14
+        bytes(0xf7, 0xff, 0xff, 0xff), // zz 2^28 - 2, + 1 = 2^28 - 1
+        bytes(0x0f, 0x00, 0x00, 0x00, 0x02), // zz 2^28 - 1, + 1 = 2^28
+        bytes(0xef, 0xff, 0xff, 0xff, 0x1f), // zz 2^32 - 2, + 1 = 2^32 - 1
+        bytes(0x0f, 0x00, 0x00, 0x00, 0x20)); // zz 2^32 - 1, + 1 = 2^32: (2^32 << 5) | 0x0f
+    // version 3 (LEB128)
+    reads(3, row(false, int32(true)), nullable, bytes(0x00), bytes(0x01), bytes(0x7f), bytes(0x80, 0x01), bytes(0xff, 0x7f),
+        bytes(0x80, 0x80, 0x01), bytes(0xff, 0xff, 0xff, 0x7f), bytes(0x80, 0x80, 0x80, 0x80, 0x01),
+        bytes(0xff, 0xff, 0xff, 0xff, 0x0f), bytes(0x80, 0x80, 0x80, 0x80, 0x10));
+  }
+
+  /** Version 4's INT32 prefix varints in ROW fields, arrays (wk = 0, and one-byte values) and maps. */
+  @Test
+  void int32InRowsArraysAndMaps() {
+    // ROW<INT32, INT32?> (2^27, Integer.MIN_VALUE): 0f 00 00 00 02 (zz 2^28), 0f 00 00 00 20 (2^32)
+    DenseType rowT = row(false, row(false, int32(false), int32(true)));
+    List<List<Object>> rowRows = List.of(rowOf(rowOf(1 << 27, Integer.MIN_VALUE)));
+    check(rowT, rowRows, bytes(0x0f, 0x00, 0x00, 0x00, 0x02, 0x0f, 0x00, 0x00, 0x00, 0x20));
+    reads(3, rowT, rowRows, bytes(0x80, 0x80, 0x80, 0x80, 0x01, 0x80, 0x80, 0x80, 0x80, 0x10));
+    // ARRAY<INT32> [1, -2, 300]: zz 2, 3, 600; prefix varints 1 + 1 + 2 bytes against width 2 (6):
+    // wk = 0, header 06; 04, 06, (600 << 2) | 1 = 0x961 -> 61 09. Empty array: 00.
+    DenseType arr = row(false, array(int32(false), false));
+    List<List<Object>> arrRows = List.of(rowOf(List.of(1, -2, 300)), rowOf(List.of()));
+    check(arr, arrRows, bytes(0x06, 0x04, 0x06, 0x61, 0x09), bytes(0x00));
+    reads(3, arr, arrRows, bytes(0x06, 0x02, 0x03, 0xd8, 0x04), bytes(0x00));
+    // ten one-byte values (the writer's one-byte copies): [0, -1, 1, -64, 63, 5, 6, 7, 8, -9]: zz
+    // 0 1 2 127 126 10 12 14 16 17, each zz << 1; header 10 << 1 = 14
+    List<List<Object>> ten = List.of(rowOf(List.of(0, -1, 1, -64, 63, 5, 6, 7, 8, -9)));
+    check(arr, ten, bytes(0x14, 0x00, 0x02, 0x04, 0xfe, 0xfc, 0x14, 0x18, 0x1c, 0x20, 0x22));
+    reads(3, arr, ten, bytes(0x14, 0x00, 0x01, 0x02, 0x7f, 0x7e, 0x0a, 0x0c, 0x0e, 0x10, 0x11));
+    // ARRAY<INT32?> (not packable) [null, -1, 2^20]: header 03; 00; zz 1 + 1 = 2 -> 04; zz 2^21 + 1
+    // in four bytes: ((2^21 + 1) << 4) | 7 = 0x2000017 -> 17 00 00 02
+    DenseType arrN = row(false, array(int32(true), false));
+    List<List<Object>> arrNRows = List.of(rowOf(Arrays.asList(null, -1, 1 << 20)));
+    check(arrN, arrNRows, bytes(0x03, 0x00, 0x04, 0x17, 0x00, 0x00, 0x02));
+    reads(3, arrN, arrNRows, bytes(0x03, 0x00, 0x02, 0x81, 0x80, 0x80, 0x01));
+    // MAP<INT32, INT32> {1: 10, -1: 200}: keys zz 2, 1 -> 04 02; values zz 20, 400 -> 28, (400 << 2)
+    // | 1 = 0x641 -> 41 06 (width 1 for the keys and 2 for the values take no fewer bytes); header 04
+    DenseType mapT = row(false, map(int32(false), int32(false), false));
+    List<List<Object>> mapRows = List.of(rowOf(List.of(List.of(1, 10), List.of(-1, 200))));
+    check(mapT, mapRows, bytes(0x04, 0x04, 0x02, 0x28, 0x41, 0x06));
+    // version 3 (LEB128): keys 02 01, values 14, 400 = 0b11_0010000 -> 90 03
+    reads(3, mapT, mapRows, bytes(0x04, 0x02, 0x01, 0x14, 0x90, 0x03));
   }
 
   @Test
@@ -345,8 +453,11 @@ class DenseRowGoldenTest {
   void fiveScalarColumns() {
     DenseType t = row(false, int64(false), int32(false), float64(false), binary(false), booleans(false));
     List<List<Object>> rows = List.of(rowOf(1L, -1, 0.5, buf("x"), true));
-    // int64 1: zz 2 -> 2 << 1 = 04; int32 -1 -> 01; double 0.5 = 0x3fe0000000000000; string "x" -> 01 78; boolean true -> 01.
-    check(t, rows, bytes(0x04, 0x01, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 0x01, 0x78, 0x01));
+    // int64 1: zz 2 -> 2 << 1 = 04; int32 -1: zz 1 -> 1 << 1 = 02; double 0.5 = 0x3fe0000000000000;
+    // string "x" -> 01 78; boolean true -> 01.
+    check(t, rows, bytes(0x04, 0x02, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 0x01, 0x78, 0x01));
+    // version 3: int32 -1 -> 01 (LEB128).
+    reads(3, t, rows, bytes(0x04, 0x01, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 0x01, 0x78, 0x01));
     // version 2: int64 1 -> 02.
     reads(2, t, rows, bytes(0x02, 0x01, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 0x01, 0x78, 0x01));
   }
@@ -446,8 +557,13 @@ class DenseRowGoldenTest {
     // ff, ff x 8)).
     check(row(false, row(false, int64(false), int64(true))), List.of(rowOf(rowOf(1L << 49, Long.MIN_VALUE))),
         bytes(0x7f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff));
-    // array of structs: [(5), null] with struct? <int32>: 02, 01 0a, 00.
-    checkAlsoV2(row(false, array(row(true, int32(false)), false)),
+    // array of structs: [(5), null] with struct? <int32>: 02, 01 14 (zz 10 << 1), 00.
+    check(row(false, array(row(true, int32(false)), false)),
+        List.of(rowOf(Arrays.asList(rowOf(5), null))), bytes(0x02, 0x01, 0x14, 0x00));
+    // versions 3 and 2: zz 10 -> 0a.
+    reads(3, row(false, array(row(true, int32(false)), false)),
+        List.of(rowOf(Arrays.asList(rowOf(5), null))), bytes(0x02, 0x01, 0x0a, 0x00));
+    reads(2, row(false, array(row(true, int32(false)), false)),
         List.of(rowOf(Arrays.asList(rowOf(5), null))), bytes(0x02, 0x01, 0x0a, 0x00));
   }
 

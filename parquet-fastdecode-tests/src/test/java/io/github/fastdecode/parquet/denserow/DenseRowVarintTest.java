@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.denserow;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.internal.VarInts;
 import java.util.Arrays;
@@ -92,6 +93,36 @@ class DenseRowVarintTest {
           }
         }
         checkPrefix(ref.toByteArray(), out, x, true);
+      }
+    }
+  }
+
+  /**
+   * Version 4's INT32 writer (one 8-byte store with 8 bytes of room, else as the INT64 writer)
+   * against the test's byte-by-byte encoder of the grammar, zz32 and zz32 + 1 (nullable, up to
+   * 2^32), in rows of every room from the value's length to 12 bytes: the value's bytes, and
+   * nothing stored before it or past the row's end.
+   */
+  @Test
+  void int32PrefixWriterMatchesTheGrammar() {
+    byte[] out = new byte[32];
+    for (long v : values()) {
+      int x = (int) v;
+      long z = Integer.toUnsignedLong((x << 1) ^ (x >> 31));
+      for (long u : new long[] {z, z + 1}) {
+        java.io.ByteArrayOutputStream ref = new java.io.ByteArrayOutputStream();
+        DenseRowRoundTripTest.referencePrefix(u, ref);
+        byte[] expected = ref.toByteArray();
+        int n = expected.length;
+        assertTrue(n <= 5, u + " takes " + n + " bytes");
+        for (int room = n; room <= 12; room++) {
+          Arrays.fill(out, (byte) 0x55);
+          int end = 3 + room;
+          assertEquals(3 + n, DenseRowCodec.putPrefix32(out, 3, u, n - 1, end), u + " with room " + room);
+          assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), u + " with room " + room);
+          assertEquals(0x55, out[2], Long.toString(u));
+          assertEquals(0x55, out[end], "stored past the row's end, " + u + " with room " + room);
+        }
       }
     }
   }

@@ -92,10 +92,11 @@ class DenseRowFuzzTest {
   }
 
   /**
-   * Seeds: valid runs of the first eight types, as the codec writes them (version 3, named {@code
-   * v3-*}). The {@code seed-run-*} and {@code seed-rows-*} files beside them are the same rows as
-   * version 2 wrote them (INT64 as LEB128), no longer generated and kept so that the fuzzer keeps
-   * starting from version 2 input too.
+   * Seeds: valid runs of the first eight types, as the codec writes them (version 4, named {@code
+   * v4-*}). The files beside them are the same rows as earlier versions wrote them, no longer
+   * generated and kept so that the fuzzer keeps starting from their input too: {@code seed-v3-*}
+   * version 3 (INT32 as LEB128), {@code seed-run-*} and {@code seed-rows-*} version 2 (INT64 as
+   * LEB128 too).
    */
   static Map<String, byte[]> seeds() {
     Map<String, byte[]> seeds = new TreeMap<>();
@@ -111,7 +112,7 @@ class DenseRowFuzzTest {
       if (run.length >= 4000) {
         continue;
       }
-      seeds.put("v3-run-" + pick, new FuzzSeed().pick(pick).pick(MODE_RUN).bytes(run).build());
+      seeds.put("v4-run-" + pick, new FuzzSeed().pick(pick).pick(MODE_RUN).bytes(run).build());
       if (pick < 4) {
         FuzzSeed s = new FuzzSeed().pick(pick).pick(MODE_ROWS).pick(DenseRowCodec.formatByte(0)).pick(3);
         boolean fits = true;
@@ -123,7 +124,7 @@ class DenseRowFuzzTest {
           byte[] rows = new byte[run.length - 1];
           if (options == 0) {
             System.arraycopy(run, 1, rows, 0, rows.length);
-            seeds.put("v3-rows-" + pick, s.bytes(rows).build());
+            seeds.put("v4-rows-" + pick, s.bytes(rows).build());
           }
         }
       }
