@@ -398,7 +398,7 @@ public final class VectorBitUnpacker {
     if (uses256(width)) {
       int room = in.length - loadBytes256(width) - pos;
       int steps = room < 0 ? 0 : Math.min(count >>> 3, room / width + 1);
-      if (steps >= RUN_STEPS) {
+      if (steps >= RUN_STEPS && runs256(width)) {
         unpackRun256(width, in, pos, out, outPos, steps);
       } else {
         unpack256(width, in, pos, out, outPos, steps);
@@ -914,6 +914,17 @@ public final class VectorBitUnpacker {
     return true;
   }
   /**
+   * Whether long runs of {@code width} bits take {@link #unpackRun256}: where 256-bit steps unpack
+   * it, at widths 1, 2 and 4 (the byte shuffle within 64 bits; see there). At widths 8, 12, 16 and
+   * 20 it measured from 15% faster to 10% slower than the inlined loops of {@link #unpack256}, by
+   * JVM and run (CPU time, JDK 25, {@code -XX:UseAVX=2}, random ids, a machine loaded by other
+   * work), so they keep those; its self-check covers every width.
+   */
+  private static boolean runs256(int width) {
+    return uses256(width) && (width <= 2 || width == 4);
+  }
+
+  /**
    * {@link #unpackIntVectors} for the long runs of a decoder's general steps: from {@link
    * #RUN_STEPS} vectors on, where 256-bit steps unpack the width, through {@link #unpackRun256},
    * which C2 compiles on its own. Kept apart from {@link #unpackIntVectors} so that the short-run
@@ -922,7 +933,7 @@ public final class VectorBitUnpacker {
    * short runs measured 0.162 -> 0.188 ns per id (CPU time, JDK 25, {@code -XX:UseAVX=2}).
    */
   public static boolean unpackRunVectors(int width, byte[] in, int pos, int[] out, int outPos, int vectors) {
-    if (vectors < RUN_STEPS || !uses256(width)) {
+    if (vectors < RUN_STEPS || !runs256(width)) {
       return unpackIntVectors(width, in, pos, out, outPos, vectors);
     }
     if (pos + (long) (vectors - 1) * width + loadBytes256(width) > in.length) {
