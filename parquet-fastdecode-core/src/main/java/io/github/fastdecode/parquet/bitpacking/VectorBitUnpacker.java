@@ -35,7 +35,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Where 256-bit vectors are preferred, plain unpacking ({@link #unpackInts}, {@link
  * #unpackIntVectors}) of widths 8 and 16 needs no shuffle (their values are bytes and shorts, loaded
- * and widened to int lanes), and width 1 expands a broadcast byte ({@code uses256}). Where 512-bit
+ * and widened to int lanes), widths 2 and 4 (and width 1 on long runs) shuffle bytes within 64 bits
+ * and widen them, and width 1 on short runs expands a broadcast byte ({@code uses256}). Where 512-bit
  * vectors are preferred, width 8 widens 16 bytes to 16 int lanes ({@code BYTES_16}).
  *
  * <p>The delta kernels ({@link #unpackIntDeltas}, {@link #unpackLongDeltas}) unpack a vector of
@@ -131,7 +132,10 @@ public final class VectorBitUnpacker {
    * (where the kernels run only when forced), 256-bit int vectors beside the 512-bit ones left the
    * INT32 delta kernels uncompiled and allocating in the tests module's full run on JDK 17 ({@code
    * DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per round): JDK 17's Vector
-   * API code shared by both shapes then sees two int vector classes.
+   * API code shared by both shapes then sees two int vector classes. Widths 2 and 4 take it there
+   * too ({@link #unpackInBytes256}): random ids, CPU time per id, JDK 25, 512-bit vectors, width 2
+   * 0.11 -> 0.09-0.10, width 4 0.107 -> 0.098, with short runs ({@code mixed}) 0.20 -> 0.18 and 0.23
+   * -> 0.17, against the 512-bit byte shuffle.
    */
   private static boolean uses256(int width) {
     return LANES == 8 || (MIXED_SHAPES && (width == 1 || width == 2 || width == 4 || (width == 8 && !BYTES_16) || width == 16));
