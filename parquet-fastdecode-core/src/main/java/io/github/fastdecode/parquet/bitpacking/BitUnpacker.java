@@ -34,8 +34,9 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  *
  * <p>Which vector kernel runs depends on the vector width the JVM prefers, not only on the module
  * being loaded, each by what it measured against its scalar twin on that width (JMH, JDK 25): int
- * unpacking on 256 bits and more (widths 1, 8 and 16 without a byte shuffle through the 256-bit
- * kernel, on 512-bit machines too from JDK 25, {@code VectorBitUnpacker.uses256}); INT32 delta runs on 256 and 512 bits; INT64 delta runs on 512
+ * unpacking on 256 bits and more (widths 1, 2, 4, 8 and 16 without a byte shuffle across 128-bit
+ * halves through the 256-bit kernel, on 512-bit machines too from JDK 25, {@code
+ * VectorBitUnpacker.uses256}); INT32 delta runs on 256 and 512 bits; INT64 delta runs on 512
  * bits only ({@link VectorBitUnpacker#takesLongDeltas}), and narrower than 64 bits only from JDK 25
  * ({@code LONG_DELTA_SHUFFLES}); below 512 bits, width-64 INT64 deltas take a short scalar loop. Below 256 bits every kernel is scalar ({@code
  * VectorSupport}). {@code -XX:UseAVX=2} or {@code -XX:MaxVectorSize=32} give an AVX-512 machine

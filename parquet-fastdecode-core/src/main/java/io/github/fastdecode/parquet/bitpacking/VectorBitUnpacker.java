@@ -35,7 +35,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Where 256-bit vectors are preferred, plain unpacking ({@link #unpackInts}, {@link
  * #unpackIntVectors}) of widths 8 and 16 needs no shuffle (their values are bytes and shorts, loaded
- * and widened to int lanes), and width 1 expands a broadcast byte ({@code uses256}). Where 512-bit
+ * and widened to int lanes), widths 2 and 4 (and width 1 on long runs) shuffle bytes within 64 bits
+ * and widen them, and width 1 on short runs expands a broadcast byte ({@code uses256}). Where 512-bit
  * vectors are preferred, width 8 widens 16 bytes to 16 int lanes ({@code BYTES_16}).
  *
  * <p>The delta kernels ({@link #unpackIntDeltas}, {@link #unpackLongDeltas}) unpack a vector of
@@ -131,10 +132,13 @@ public final class VectorBitUnpacker {
    * (where the kernels run only when forced), 256-bit int vectors beside the 512-bit ones left the
    * INT32 delta kernels uncompiled and allocating in the tests module's full run on JDK 17 ({@code
    * DeltaBinaryPackedHandBuiltTest.steadyStateAllocatesNothing}: 65 KB per round): JDK 17's Vector
-   * API code shared by both shapes then sees two int vector classes.
+   * API code shared by both shapes then sees two int vector classes. Widths 2 and 4 take it there
+   * too ({@link #unpackInBytes256}): random ids, CPU time per id, JDK 25, 512-bit vectors, width 2
+   * 0.11 -> 0.09-0.10, width 4 0.107 -> 0.098, with short runs ({@code mixed}) 0.20 -> 0.18 and 0.23
+   * -> 0.17, against the 512-bit byte shuffle.
    */
   private static boolean uses256(int width) {
-    return LANES == 8 || (MIXED_SHAPES && (width == 1 || (width == 8 && !BYTES_16) || width == 16));
+    return LANES == 8 || (MIXED_SHAPES && (width == 1 || width == 2 || width == 4 || (width == 8 && !BYTES_16) || width == 16));
   }
 
   /**
@@ -178,14 +182,63 @@ public final class VectorBitUnpacker {
 
   /** Bytes each 256-bit step loads from its first byte at {@code width} bits (steps advance by {@code width} bytes). */
   private static int loadBytes256(int width) {
-    return width == 1 ? 1 : width == 8 ? 8 : width == 16 ? 16 : 32;
+    return width == 1 || width == 2 || width == 4 || width == 8 ? 8 : width == 16 ? 16 : 32;
+  }
+
+  /**
+   * Per width 2 and 4: 8 byte lanes, lane i the byte that holds value i (all of it: values of these
+   * widths do not cross bytes), for the 256-bit steps of those widths. The byte shuffle of the other
+   * widths ({@link #WINDOWS_256}) moves bytes across the two 128-bit halves of a 256-bit vector,
+   * which AVX2 does in several instructions; this one stays in 64 bits.
+   */
+  private static final VectorShuffle<Byte>[] BYTE_WINDOWS_256 = byteWindows256();
+
+  @SuppressWarnings("unchecked")
+  private static VectorShuffle<Byte>[] byteWindows256() {
+    VectorShuffle<Byte>[] windows = new VectorShuffle[5];
+    for (int w : new int[] {1, 2, 4}) {
+      int[] index = new int[8];
+      for (int lane = 0; lane < 8; lane++) {
+        index[lane] = lane * w >>> 3;
+      }
+      windows[w] = VectorShuffle.fromArray(ByteVector.SPECIES_64, index, 0);
+    }
+    return windows;
   }
 
   /** {@code steps} steps of 8 values of {@code width} bits with 256-bit vectors; the caller checked the loads. */
   private static void unpack256(int width, byte[] in, int pos, int[] out, int outPos, int steps) {
+    // One small method per shape, so that each (and this) stays small enough for C2 to inline into
+    // the short-run callers: as one method of 353 bytecodes it was no longer inlined, and width-1
+    // ids with short runs went from 0.165 to 0.200 ns per id (CPU time, JDK 25, -XX:UseAVX=2).
+    if (width == 8) {
+      unpackBytes256(in, pos, out, outPos, steps);
+    } else if (width == 16) {
+      unpackShorts256(in, pos, out, outPos, steps);
+    } else if (width == 1) {
+      unpackBits256(in, pos, out, outPos, steps);
+    } else if (width == 2 || width == 4) {
+      unpackInBytes256(width, in, pos, out, outPos, steps);
+    } else {
+      unpackWindows256(width, in, pos, out, outPos, steps);
+    }
+  }
+
+  /** Fewest steps that {@link #unpackIntVectors} gives {@link #unpackRun256} rather than {@link #unpack256}. */
+  private static final int RUN_STEPS = 16;
+
+  /**
+   * {@link #unpack256} for long runs (all-random ids: 63 steps per run), every shape in one method
+   * that is too large for C2 to inline into the decoder's loop ({@code FreqInlineSize}, 325
+   * bytecodes): compiled on its own, its loops measured faster than the same loops inlined (random
+   * ids, CPU time per id, JDK 25, {@code -XX:UseAVX=2}: width 1 0.102 against 0.127, width 4 0.082
+   * against 0.103, width 2 0.091 against 0.113), and a call per run costs nothing measurable. Width 1
+   * takes the byte shuffle of {@link #unpackInBytes256} here (0.130 -> 0.102 against a broadcast
+   * byte; with 512-bit vectors 0.12 -> 0.10), but not on short runs, where it measured slower.
+   */
+  private static void unpackRun256(int width, byte[] in, int pos, int[] out, int outPos, int steps) {
     if (width == 8) {
       for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 8, o += 8) {
-        // B2I sign-extends: the mask keeps the byte.
         ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_64, in, p).convertShape(VectorOperators.B2I, INTS_256, 0))
             .and(0xFF)
             .intoArray(out, o);
@@ -197,9 +250,16 @@ public final class VectorBitUnpacker {
             .and(0xFFFF)
             .intoArray(out, o);
       }
-    } else if (width == 1) {
-      for (int s = 0, p = pos, o = outPos; s < steps; s++, p++, o += 8) {
-        IntVector.broadcast(INTS_256, in[p]).lanewise(VectorOperators.LSHR, LANE_BIT_256).and(1).intoArray(out, o);
+    } else if (width == 1 || width == 2 || width == 4) {
+      VectorShuffle<Byte> window = BYTE_WINDOWS_256[width];
+      IntVector shift = SHIFTS_256[width];
+      int mask = (1 << width) - 1;
+      for (int s = 0, p = pos, o = outPos; s < steps; s++, p += width, o += 8) {
+        ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_64, in, p).rearrange(window)
+            .convertShape(VectorOperators.B2I, INTS_256, 0))
+            .lanewise(VectorOperators.LSHR, shift)
+            .and(mask)
+            .intoArray(out, o);
       }
     } else {
       VectorShuffle<Byte> window = WINDOWS_256[width];
@@ -215,6 +275,67 @@ public final class VectorBitUnpacker {
       }
     }
   }
+
+  /** Width 1 on short runs: a byte broadcast to 8 int lanes, each shifted by its index, masked. */
+  private static void unpackBits256(byte[] in, int pos, int[] out, int outPos, int steps) {
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p++, o += 8) {
+      IntVector.broadcast(INTS_256, in[p]).lanewise(VectorOperators.LSHR, LANE_BIT_256).and(1).intoArray(out, o);
+    }
+  }
+
+  private static void unpackBytes256(byte[] in, int pos, int[] out, int outPos, int steps) {
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 8, o += 8) {
+      // B2I sign-extends: the mask keeps the byte.
+      ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_64, in, p).convertShape(VectorOperators.B2I, INTS_256, 0))
+          .and(0xFF)
+          .intoArray(out, o);
+    }
+  }
+
+  private static void unpackShorts256(byte[] in, int pos, int[] out, int outPos, int steps) {
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += 16, o += 8) {
+      ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_128, in, p).reinterpretAsShorts()
+          .convertShape(VectorOperators.S2I, INTS_256, 0))
+          .and(0xFFFF)
+          .intoArray(out, o);
+    }
+  }
+
+  /**
+   * Widths 1, 2 and 4, whose values do not cross bytes: 8 values in the step's first {@code width}
+   * bytes, each int lane given the byte that holds its value by a shuffle of 8 bytes (within 64 bits),
+   * widened to 8 int lanes, then a shift and a mask. Random ids, CPU time per id, JDK 25, {@code
+   * -XX:UseAVX=2}: width 4 0.127 -> 0.082 against the 32-byte shuffle of {@link #unpackWindows256}
+   * (which crosses the 128-bit halves: several AVX2 instructions), width 2 0.148 -> 0.091, width 1
+   * 0.130 -> 0.102 against a broadcast byte per step; with 512-bit vectors width 1 0.12 -> 0.10.
+   */
+  private static void unpackInBytes256(int width, byte[] in, int pos, int[] out, int outPos, int steps) {
+    VectorShuffle<Byte> window = BYTE_WINDOWS_256[width];
+    IntVector shift = SHIFTS_256[width];
+    int mask = (1 << width) - 1;
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += width, o += 8) {
+      ((IntVector) ByteVector.fromArray(ByteVector.SPECIES_64, in, p).rearrange(window)
+          .convertShape(VectorOperators.B2I, INTS_256, 0))
+          .lanewise(VectorOperators.LSHR, shift)
+          .and(mask)
+          .intoArray(out, o);
+    }
+  }
+
+  private static void unpackWindows256(int width, byte[] in, int pos, int[] out, int outPos, int steps) {
+    VectorShuffle<Byte> window = WINDOWS_256[width];
+    IntVector shift = SHIFTS_256[width];
+    int mask = (1 << width) - 1;
+    for (int s = 0, p = pos, o = outPos; s < steps; s++, p += width, o += 8) {
+      ByteVector.fromArray(BYTES_256, in, p)
+          .rearrange(window)
+          .reinterpretAsInts()
+          .lanewise(VectorOperators.LSHR, shift)
+          .and(mask)
+          .intoArray(out, o);
+    }
+  }
+
 
   private static int[] laneIndex(int lanes, int shift) {
     int[] index = new int[lanes];
@@ -281,7 +402,11 @@ public final class VectorBitUnpacker {
     if (uses256(width)) {
       int room = in.length - loadBytes256(width) - pos;
       int steps = room < 0 ? 0 : Math.min(count >>> 3, room / width + 1);
-      unpack256(width, in, pos, out, outPos, steps);
+      if (steps >= RUN_STEPS && runs256(width)) {
+        unpackRun256(width, in, pos, out, outPos, steps);
+      } else {
+        unpack256(width, in, pos, out, outPos, steps);
+      }
       return steps << 3;
     }
     VectorShuffle<Byte> window = WINDOWS[width];
@@ -792,6 +917,35 @@ public final class VectorBitUnpacker {
     }
     return true;
   }
+  /**
+   * Whether long runs of {@code width} bits take {@link #unpackRun256}: where 256-bit steps unpack
+   * it, at widths 1, 2 and 4 (the byte shuffle within 64 bits; see there). At widths 8, 12, 16 and
+   * 20 it measured from 15% faster to 10% slower than the inlined loops of {@link #unpack256}, by
+   * JVM and run (CPU time, JDK 25, {@code -XX:UseAVX=2}, random ids, a machine loaded by other
+   * work), so they keep those; its self-check covers every width.
+   */
+  private static boolean runs256(int width) {
+    return uses256(width) && (width <= 2 || width == 4);
+  }
+
+  /**
+   * {@link #unpackIntVectors} for the long runs of a decoder's general steps: from {@link
+   * #RUN_STEPS} vectors on, where 256-bit steps unpack the width, through {@link #unpackRun256},
+   * which C2 compiles on its own. Kept apart from {@link #unpackIntVectors} so that the short-run
+   * loop ({@code RleBitPackedHybridDecoder.vectorWholeRuns}, which inlines that) has no call site of
+   * it: the branch's profile is shared by every caller, and with the call site there width-1 ids with
+   * short runs measured 0.162 -> 0.188 ns per id (CPU time, JDK 25, {@code -XX:UseAVX=2}).
+   */
+  public static boolean unpackRunVectors(int width, byte[] in, int pos, int[] out, int outPos, int vectors) {
+    if (vectors < RUN_STEPS || !runs256(width)) {
+      return unpackIntVectors(width, in, pos, out, outPos, vectors);
+    }
+    if (pos + (long) (vectors - 1) * width + loadBytes256(width) > in.length) {
+      return false;
+    }
+    unpackRun256(width, in, pos, out, outPos, vectors);
+    return true;
+  }
 
   /**
    * Writes {@code value} to {@code out[outPos .. outPos + vectors * lanes())}, one vector store per
@@ -846,6 +1000,23 @@ public final class VectorBitUnpacker {
             || actual[covered] != -1) {
           return "vector bit unpacking of whole vectors differs from scalar at width " + w;
         }
+      }
+    }
+    // Long runs: unpackRunVectors' own loops (from RUN_STEPS vectors on).
+    int vectors = RUN_STEPS + 1;
+    for (int w = 1; w <= MAX_WIDTH; w++) {
+      int values = vectors * unpackLanes(w);
+      byte[] run = new byte[values / 8 * w + 2 * BYTE_LANES];
+      for (int i = 0; i < run.length; i++) {
+        run[i] = (byte) random.nextInt();
+      }
+      int[] want = new int[values];
+      int[] got = new int[values + 1];
+      IntBitUnpacker.unpack(w, run, 1, want, 0, values - 8);
+      Arrays.fill(got, -1);
+      if (!unpackRunVectors(w, run, 1, got, 0, vectors) || !Arrays.equals(want, 0, values - 8, got, 0, values - 8)
+          || got[values] != -1) {
+        return "vector bit unpacking of long runs differs from scalar at width " + w;
       }
     }
     return "";

@@ -432,7 +432,7 @@ public final class RleBitPackedHybridDecoder {
       if (VectorSupport.on() && w <= VectorBitUnpacker.MAX_WIDTH) {
         int lanes = VectorBitUnpacker.unpackLanes(w);
         int vectors = (m + lanes - 1) / lanes;
-        if (o + vectors * lanes <= limit && VectorBitUnpacker.unpackIntVectors(w, data, p, dst, o, vectors)) {
+        if (o + vectors * lanes <= limit && VectorBitUnpacker.unpackRunVectors(w, data, p, dst, o, vectors)) {
           bit = b + (long) m * w;
           return;
         }

@@ -238,6 +238,57 @@ class BitUnpackerTest {
   }
 
   /**
+   * The whole-vector kernels of the decoders' runs, short ({@code unpackIntVectors}) and long
+   * ({@code unpackRunVectors}, which from 16 vectors on takes loops of its own at 256 bits): at every
+   * width they write exactly {@code vectors} whole vectors, each value as the reference reads it
+   * (the last vector runs past the packed run into the bytes after it), and nothing after; where the
+   * last load would leave the array they return false and write nothing.
+   */
+  @Test
+  void wholeVectorKernelsMatchTheReference() {
+    assumeTrue(VectorSupport.on(), VectorSupport.status());
+    long seed = SEED + 6;
+    System.out.println("wholeVectorKernelsMatchTheReference seed " + seed);
+    Random r = new Random(seed);
+    for (int w = 1; w <= VectorBitUnpacker.MAX_WIDTH; w++) {
+      int lanes = VectorBitUnpacker.unpackLanes(w);
+      for (int vectors : new int[] {1, 3, 15, 16, 17, 63, 64}) {
+        for (int lead : new int[] {0, 1, 3}) {
+          for (int slack : new int[] {0, 3, 40, 80}) {
+            for (boolean run : new boolean[] {false, true}) {
+              String where = (run ? "unpackRunVectors" : "unpackIntVectors") + " width " + w + ", vectors " + vectors
+                  + ", lead " + lead + ", slack " + slack + ", seed " + seed;
+              int count = vectors * lanes;
+              // The packed values cover the vectors' values; the vectors' loads may need bytes past them.
+              byte[] in = new byte[lead + count / 8 * w + slack];
+              r.nextBytes(in);
+              long[] expected = unpack(in, lead, count, w);
+              int[] out = new int[count + 3];
+              Arrays.fill(out, -7);
+              boolean done = run
+                  ? VectorBitUnpacker.unpackRunVectors(w, in, lead, out, 1, vectors)
+                  : VectorBitUnpacker.unpackIntVectors(w, in, lead, out, 1, vectors);
+              assertEquals(-7, out[0], where + ": before the output");
+              for (int i = 1 + (done ? count : 0); i < out.length; i++) {
+                assertEquals(-7, out[i], where + ": past what was written, index " + i);
+              }
+              if (done) {
+                for (int i = 0; i < count; i++) {
+                  assertEquals(expected[i], out[1 + i], where + ": value " + i);
+                }
+              } else {
+                // Refused only where a vector load would leave the array: with 64 bytes after the
+                // run every kernel's loads fit.
+                assertTrue(slack < 64, where + ": refused with " + slack + " bytes after the run");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * The width-1 vector kernels alone, at every bit offset 0..7 and every length 0..200, with the
    * bits ending at the array's end or followed by a few bytes: each writes exactly the whole vectors
    * whose loads fit, each value right (booleans in both polarities), and nothing after them.
