@@ -186,8 +186,9 @@ public final class VectorBitUnpacker {
   }
 
   /**
-   * Per width 2 and 4: 8 byte lanes, lane i the byte that holds value i (all of it: values of these
-   * widths do not cross bytes), for the 256-bit steps of those widths. The byte shuffle of the other
+   * Per width 1, 2 and 4: 8 byte lanes, lane i the byte that holds value i (all of it: values of
+   * these widths do not cross bytes), for the 256-bit steps of those widths ({@link
+   * #unpackInBytes256}, and width 1 in {@link #unpackRun256}). The byte shuffle of the other
    * widths ({@link #WINDOWS_256}) moves bytes across the two 128-bit halves of a 256-bit vector,
    * which AVX2 does in several instructions; this one stays in 64 bits.
    */
@@ -224,7 +225,7 @@ public final class VectorBitUnpacker {
     }
   }
 
-  /** Fewest steps that {@link #unpackIntVectors} gives {@link #unpackRun256} rather than {@link #unpack256}. */
+  /** Fewest steps that {@link #unpackRunVectors} and {@link #unpackInts} give {@link #unpackRun256} rather than {@link #unpack256}. */
   private static final int RUN_STEPS = 16;
 
   /**
@@ -335,7 +336,6 @@ public final class VectorBitUnpacker {
           .intoArray(out, o);
     }
   }
-
 
   private static int[] laneIndex(int lanes, int shift) {
     int[] index = new int[lanes];
@@ -917,6 +917,7 @@ public final class VectorBitUnpacker {
     }
     return true;
   }
+
   /**
    * Whether long runs of {@code width} bits take {@link #unpackRun256}: where 256-bit steps unpack
    * it, at widths 1, 2 and 4 (the byte shuffle within 64 bits; see there). At widths 8, 12, 16 and
