@@ -2304,6 +2304,14 @@ public final class DenseRowCodec {
         return r;
       }
       long w = LittleEndian.getLong(in, q);
+      if (nulls == null && (w & 1) == 0 && end[r] > q) {
+        // A one-byte value (not-nullable columns only, as in readIntColumn: their lengths tend to
+        // repeat; a nullable column's nulls come among its values)
+        int z = (int) (w & 0xFF) >>> 1;
+        a[s + r] = (z >>> 1) ^ -(z & 1);
+        pos[r] = q + 1;
+        continue;
+      }
       int k = Long.numberOfTrailingZeros(~w); // at most 4 in range; 64 where w is all ones
       int len = k + 1;
       if (k > 4 || len > end[r] - q) {
