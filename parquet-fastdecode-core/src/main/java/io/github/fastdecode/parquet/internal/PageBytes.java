@@ -15,7 +15,6 @@
  */
 package io.github.fastdecode.parquet.internal;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -62,37 +61,6 @@ public final class PageBytes {
       start = 0;
       scratch = true;
     }
-    this.length = length;
-  }
-
-  /** The longest section {@link #takeSmall} copies rather than views. */
-  public static final int SMALL = 64;
-
-  /**
-   * {@link #take}, except that a section of at most {@link #SMALL} bytes is copied into the scratch
-   * array instead of viewed: a copy of a few bytes costs less than the slice's buffer object, which
-   * only escape analysis removes, and whether it does depends on the JIT's profile of the JDK's
-   * buffer code. Levels of a page without nulls (one RLE run, a few bytes) take this path.
-   */
-  public void takeSmall(ByteBufferInputStream in, int length) throws IOException {
-    if (length > SMALL) {
-      take(in, length);
-      return;
-    }
-    if (scratchArray.length < SMALL) {
-      scratchArray = new byte[SMALL];
-    }
-    byte[] dst = scratchArray;
-    for (int at = 0; at < length; ) {
-      int n = in.read(dst, at, length - at);
-      if (n <= 0) {
-        throw new EOFException("section of " + length + " bytes ends after " + at);
-      }
-      at += n;
-    }
-    array = dst;
-    start = 0;
-    scratch = true;
     this.length = length;
   }
 

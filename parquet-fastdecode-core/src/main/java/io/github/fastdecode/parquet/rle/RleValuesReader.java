@@ -82,7 +82,7 @@ public final class RleValuesReader extends BatchValuesReader {
         throw new ValuesDecodingException(encoding, 0,
             "length prefix " + Integer.toUnsignedString(length) + " exceeds the " + (available - 4) + " bytes that follow");
       }
-      page.takeSmall(in, length);
+      page.take(in, length);
     } else {
       page.takeAll(in);
     }

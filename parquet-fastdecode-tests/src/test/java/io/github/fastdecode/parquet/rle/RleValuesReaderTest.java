@@ -121,10 +121,10 @@ class RleValuesReaderTest {
   }
 
   /**
-   * Length-prefixed sections of every size around the copy threshold for small sections, read by
-   * one reader page after page (a small page after a large one reuses its scratch), each followed
-   * by bytes that must stay in the stream for the next reader: the values match, and the stream is
-   * left right after the section, on every kind of input.
+   * Length-prefixed sections from empty to about 1,200 bytes, read by one reader page after page (a
+   * small page after a large one, so nothing of the earlier page may leak into the later), each
+   * followed by bytes that must stay in the stream for the next reader: the values match, and the
+   * stream is left right after the section, on every kind of input.
    */
   @Test
   void smallAndLargeSectionsLeaveTheStreamAfterThem() throws IOException {
