@@ -90,6 +90,42 @@ public final class RleValuesReader extends BatchValuesReader {
     remaining = valueCount;
   }
 
+  /**
+   * Starts reading the same bytes {@link #initFromPage} reads, from {@code data[offset..offset +
+   * length)} instead of a stream (more bytes may follow them), and returns the index in {@code data}
+   * just after them: after the length-prefixed section for a length-prefixed reader, else {@code
+   * offset + length}. An engine that holds the page in an array starts a reader without wrapping
+   * it in a stream, and without the per-page buffer objects a stream's slice costs. The array is
+   * used in place and must not change while values are read.
+   *
+   * @throws ValuesDecodingException if the length prefix is truncated or exceeds {@code length}
+   */
+  public int initFromBytes(int valueCount, byte[] data, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > data.length - length) {
+      throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + " + " + length + ") outside array of length " + data.length);
+    }
+    if (valueCount < 0) {
+      throw new ValuesDecodingException(encoding, 0, "negative value count " + valueCount);
+    }
+    int from = offset;
+    int to = offset + length;
+    if (lengthPrefixed) {
+      if (length < 4) {
+        throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + length + " of 4 bytes");
+      }
+      int sectionLength = data[offset] & 0xFF | (data[offset + 1] & 0xFF) << 8 | (data[offset + 2] & 0xFF) << 16 | data[offset + 3] << 24;
+      if (sectionLength < 0 || sectionLength > length - 4) {
+        throw new ValuesDecodingException(encoding, 0,
+            "length prefix " + Integer.toUnsignedString(sectionLength) + " exceeds the " + (length - 4) + " bytes that follow");
+      }
+      from = offset + 4;
+      to = from + sectionLength;
+    }
+    decoder.init(data, from, to, bitWidth);
+    remaining = valueCount;
+    return to;
+  }
+
   private void need(int count) {
     if (count > remaining) {
       throw ValuesDecodingException.pastEnd(encoding, decoder.position(), count, remaining);

@@ -30,6 +30,7 @@ import io.github.fastdecode.parquet.conformance.ValueKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -159,6 +160,61 @@ class RleValuesReaderTest {
       }
       assertTrue(pages > 100);
     }
+  }
+
+  @Test
+  void initFromBytesReadsWhatInitFromPageReads() throws IOException {
+    Random random = new Random(SEED + 6);
+    System.out.println("initFromBytesReadsWhatInitFromPageReads seed=" + (SEED + 6));
+    int width = 2;
+    for (boolean prefixed : new boolean[] {true, false}) {
+      RleValuesReader fromBytes = RleValuesReader.forLevels(3, prefixed);
+      RleValuesReader fromStream = RleValuesReader.forLevels(3, prefixed);
+      for (int size : new int[] {0, 1, 7, 64, 1000, 20_000}) {
+        int[] values = new int[size];
+        for (int i = 0; i < size; i++) {
+          values[i] = (i & 32) == 0 ? random.nextInt(4) : 3;
+        }
+        byte[] encoded = ParquetJavaPages.rleLengthPrefixed(values, width);
+        byte[] section = prefixed ? encoded : Arrays.copyOfRange(encoded, 4, encoded.length);
+        // The section at offset 3 of a larger array, with bytes after it that are not its own.
+        byte[] data = new byte[section.length + 5];
+        System.arraycopy(section, 0, data, 3, section.length);
+        Arrays.fill(data, 3 + section.length, data.length, (byte) 0x5A);
+        String label = (prefixed ? "prefixed" : "unprefixed") + " values=" + size;
+        int length = prefixed ? data.length - 3 : section.length;
+        assertEquals(3 + section.length, fromBytes.initFromBytes(size, data, 3, length), label);
+        fromStream.initFromPage(size, ByteBufferInputStream.wrap(ByteBuffer.wrap(section)));
+        int[] got = new int[size];
+        int[] expected = new int[size];
+        fromBytes.readIntegers(got, 0, size);
+        fromStream.readIntegers(expected, 0, size);
+        assertArrayEquals(values, got, label);
+        assertArrayEquals(expected, got, label);
+        assertThrows(ParquetDecodingException.class, () -> fromBytes.readInteger(), label);
+      }
+    }
+  }
+
+  @Test
+  void initFromBytesRefusesBadPrefixesAndRanges() {
+    RleValuesReader reader = RleValuesReader.forLevels(1, true);
+    byte[] data = {5, 0, 0, 0, 2, 1, 0};
+    // The prefix says 5 bytes, 3 follow it.
+    assertThrows(ParquetDecodingException.class, () -> reader.initFromBytes(4, data, 0, data.length));
+    assertThrows(ParquetDecodingException.class, () -> reader.initFromBytes(4, data, 0, 3));
+    data[0] = (byte) 0xFF;
+    data[3] = (byte) 0xFF;
+    assertThrows(ParquetDecodingException.class, () -> reader.initFromBytes(4, data, 0, data.length));
+    assertThrows(ParquetDecodingException.class, () -> reader.initFromBytes(-1, new byte[] {0, 0, 0, 0}, 0, 4));
+    assertThrows(IndexOutOfBoundsException.class, () -> reader.initFromBytes(4, data, 2, data.length));
+    assertThrows(IndexOutOfBoundsException.class, () -> reader.initFromBytes(4, data, -1, 2));
+    // A valid section: the prefix says 2 bytes, one RLE run of four 1s.
+    byte[] ok = {2, 0, 0, 0, 8, 1, 9};
+    assertEquals(6, reader.initFromBytes(4, ok, 0, ok.length));
+    int[] got = new int[4];
+    reader.readIntegers(got, 0, 4);
+    assertArrayEquals(new int[] {1, 1, 1, 1}, got);
   }
 
   @Test
