@@ -95,6 +95,8 @@ public abstract class ByteArrayReadBenchmark {
   private BinaryBatch batch;
   /** Copies every value. */
   private BinaryBatch copyBatch;
+  /** {@link #copyBound}'s destination: as long as the longest page. */
+  private byte[] copyBoundArray;
   /** A new parquet-java reader for every page, as its column reader makes them. */
   private Supplier<ValuesReader> parquetJavaReaders;
   private BatchValuesReader fastReader;
@@ -135,6 +137,11 @@ public abstract class ByteArrayReadBenchmark {
     batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * (varied ? 2 * length : length));
     batch.setBorrowing(true);
     copyBatch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * (varied ? 2 * length : length));
+    int longestPage = 0;
+    for (int p = 0; p < PAGES; p++) {
+      longestPage = Math.max(longestPage, pages.bytes(p).length);
+    }
+    copyBoundArray = new byte[longestPage];
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.BINARY), enc);
     String label = encoding() + " BYTE_ARRAY length=" + length + " lengths=" + lengths + " op=" + op + " via " + fastReader;
     int count = skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE;
@@ -194,6 +201,23 @@ public abstract class ByteArrayReadBenchmark {
       fastdecodePage(p, b);
     }
     return b;
+  }
+
+  /**
+   * The copy bound of a read that copies: one {@code System.arraycopy} of each whole page (values
+   * and their lengths) into an array the size of a page, the least a batch that owns its bytes must
+   * do. {@link #fastdecodeCopy} near it means the copy, not the decoding, is what is left; a reader
+   * that hands out views of the page (Trino's DELTA_LENGTH_BYTE_ARRAY decoder, {@link #fastdecode})
+   * does not pay it.
+   */
+  @Benchmark
+  public byte[] copyBound() {
+    byte[] to = copyBoundArray;
+    for (int p = 0; p < PAGES; p++) {
+      byte[] page = pages.bytes(p);
+      System.arraycopy(page, 0, to, 0, page.length);
+    }
+    return to;
   }
 
   private void parquetJavaPage(int p) throws IOException {
