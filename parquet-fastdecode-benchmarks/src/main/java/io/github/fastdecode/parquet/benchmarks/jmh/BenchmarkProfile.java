@@ -52,7 +52,7 @@ public enum BenchmarkProfile {
           List.of("\\.DictionaryDecodeBenchmark\\.", "-p", "type=INT64", "-p", "nullPercent=10"),
           List.of("\\.DefinitionLevelsBenchmark\\.(parquetJava|fastdecode)$", "-p", "nullPercent=10"),
           List.of("\\.BooleanBenchmark\\.", "-p", "encoding=RLE", "-p", "shape=runs"),
-          List.of("\\.(Trino)?ByteArrayBenchmark\\.", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
+          List.of("\\.(Trino)?ByteArrayBenchmark\\.(parquetJava|fastdecode|fastdecodeCopy|trino)$", "-p", "encoding=PLAIN,DELTA_BYTE_ARRAY", "-p", "length=16", "-p", "op=read"),
           List.of("\\.UnsignedLongBenchmark\\.(parquetJava|fastdecode)$"),
           List.of("\\.DeltaBinaryPackedWriterBenchmark\\.", "-p", "type=INT64", "-p", "shape=monotonic"),
           List.of("\\.ByteArrayWriterBenchmark\\.", "-p", "encoding=DELTA_BYTE_ARRAY", "-p", "length=10", "-p", "cardinality=high"))),
