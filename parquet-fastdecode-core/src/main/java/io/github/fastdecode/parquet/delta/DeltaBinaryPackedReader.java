@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.delta;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -218,7 +219,34 @@ public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
     int ms = miniSize;
     long unit = ms >>> 3;
     long left = Math.max(total - 1L, 0L);
+    // The usual layout (parquet-java's: 4 miniblocks of 32) with one-byte min deltas, whole blocks:
+    // a block whose four widths equal the last checked block's has as many data bytes, so the
+    // next block's position follows without waiting for this block's bytes (a constant or evenly
+    // spaced column's blocks are all alike; each block's position otherwise depends on loading
+    // the previous block's widths).
+    int sameWidths = 0;
+    int sameBytes = 0;
+    boolean fourMinis = mc == 4;
     for (int block = 0; left > 0; block++) {
+      if (fourMinis && left >= blockSize && lim - p >= 5 && b[p] >= 0) {
+        int ws = LittleEndian.getInt(b, p + 1);
+        if (ws == sameWidths && sameBytes <= lim - p - 5) {
+          p += 5 + sameBytes;
+          left -= blockSize;
+          continue;
+        }
+        // Each width at most 64: below 128, so adding 63 carries into no other byte, and then still below 128.
+        if (((ws | ws + 0x3F3F3F3F) & 0x80808080) == 0) {
+          long bytes = unit * ((ws & 0xFF) + (ws >>> 8 & 0xFF) + (ws >>> 16 & 0xFF) + (ws >>> 24));
+          if (bytes <= lim - p - 5) {
+            sameWidths = ws;
+            sameBytes = (int) bytes;
+            p += 5 + sameBytes;
+            left -= blockSize;
+            continue;
+          }
+        }
+      }
       int stop = lim - p > MAX_VARINT_BYTES ? p + MAX_VARINT_BYTES : lim;
       int q = p;
       while (q < stop && b[q] < 0) {

@@ -59,6 +59,16 @@ class DeltaBinaryPackedCorruptionTest {
     Map<String, byte[]> m = new LinkedHashMap<>();
     m.put("parquet-java 40 small deltas 128/4 int64", ParquetJavaPages.deltaLongs(DataShapes.smallDeltas(40, SEED), 128, 4));
     m.put("parquet-java 1 value int64", ParquetJavaPages.deltaLongs(DataShapes.wide(1, SEED, 64), 128, 4));
+    // Several whole blocks of 4 miniblocks with one-byte min deltas, the layout whose blocks the
+    // header walk checks by one 4-byte load, and alike blocks (the same widths) by none.
+    m.put("parquet-java 700 constant 128/4 int64", ParquetJavaPages.deltaLongs(DataShapes.constant(700, -3), 128, 4));
+    m.put("parquet-java 600 small deltas 128/4 int32", ParquetJavaPages.deltaInts(DataShapes.narrow(DataShapes.smallDeltas(600, SEED)), 128, 4));
+    // 1 + 4 x 128 values: the last block is whole too, so the walk's shortcut is what meets its end.
+    long[] cyclic = new long[513];
+    for (int i = 1; i < cyclic.length; i++) {
+      cyclic[i] = cyclic[i - 1] + i % 8; // deltas 0..7: every miniblock 3 bits wide, every block alike
+    }
+    m.put("parquet-java 513 cyclic deltas 128/4 int32", ParquetJavaPages.deltaInts(cyclic, 128, 4));
     m.put("parquet-java 0 values int64", ParquetJavaPages.deltaLongs(new long[0], 128, 4));
     m.put("parquet-java 30 overflow 32/4 int32", ParquetJavaPages.deltaInts(DataShapes.int32Overflow(30), 32, 4));
     m.put("parquet-java 50 wide 8/1 int32", ParquetJavaPages.deltaInts(DataShapes.wide(50, SEED, 32), 8, 1));
@@ -262,6 +272,12 @@ class DeltaBinaryPackedCorruptionTest {
     }
     // In the second miniblock, after a valid first one.
     rejects(concat(header(64, 2, 40, 3), uleb(zigzag(0)), 1, 65, new byte[4], new byte[260]), false, "bit width 65 of miniblock 1");
+    // In the second of two whole blocks of 4 miniblocks with one-byte min deltas (checked by one
+    // 4-byte load in the walk), after an all-zero block.
+    for (int width : new int[] {65, 100, 127}) {
+      rejects(concat(header(128, 4, 257, 3), uleb(zigzag(0)), 0, 0, 0, 0, uleb(zigzag(0)), 0, 0, width, 0, new byte[32 * width / 8]),
+          false, "bit width " + width + " of miniblock 2 in block 1");
+    }
   }
 
   @Test
