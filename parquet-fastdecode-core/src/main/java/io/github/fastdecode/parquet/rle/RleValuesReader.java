@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import java.util.Arrays;
@@ -113,7 +114,7 @@ public final class RleValuesReader extends BatchValuesReader {
       if (length < 4) {
         throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + length + " of 4 bytes");
       }
-      int sectionLength = data[offset] & 0xFF | (data[offset + 1] & 0xFF) << 8 | (data[offset + 2] & 0xFF) << 16 | data[offset + 3] << 24;
+      int sectionLength = LittleEndian.getInt(data, offset);
       if (sectionLength < 0 || sectionLength > length - 4) {
         throw new ValuesDecodingException(encoding, 0,
             "length prefix " + Integer.toUnsignedString(sectionLength) + " exceeds the " + (length - 4) + " bytes that follow");
