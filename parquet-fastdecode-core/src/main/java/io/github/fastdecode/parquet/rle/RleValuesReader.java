@@ -68,21 +68,14 @@ public final class RleValuesReader extends BatchValuesReader {
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
-    if (valueCount < 0) {
-      throw new ValuesDecodingException(encoding, 0, "negative value count " + valueCount);
-    }
+    checkValueCount(valueCount);
     if (lengthPrefixed) {
       int available = in.available();
-      if (available < 4) {
-        throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + available + " of 4 bytes");
-      }
+      checkPrefixFits(available);
       // The prefix by four single-byte reads, not a slice of its own: a page of one RLE run (a
       // column without nulls) costs little more than taking its bytes.
       int length = in.read() | in.read() << 8 | in.read() << 16 | in.read() << 24;
-      if (length < 0 || length > available - 4) {
-        throw new ValuesDecodingException(encoding, 0,
-            "length prefix " + Integer.toUnsignedString(length) + " exceeds the " + (available - 4) + " bytes that follow");
-      }
+      checkSectionLength(length, available - 4);
       page.take(in, length);
     } else {
       page.takeAll(in);
@@ -105,26 +98,40 @@ public final class RleValuesReader extends BatchValuesReader {
     if (offset < 0 || length < 0 || offset > data.length - length) {
       throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + " + " + length + ") outside array of length " + data.length);
     }
-    if (valueCount < 0) {
-      throw new ValuesDecodingException(encoding, 0, "negative value count " + valueCount);
-    }
+    checkValueCount(valueCount);
     int from = offset;
     int to = offset + length;
     if (lengthPrefixed) {
-      if (length < 4) {
-        throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + length + " of 4 bytes");
-      }
+      checkPrefixFits(length);
       int sectionLength = LittleEndian.getInt(data, offset);
-      if (sectionLength < 0 || sectionLength > length - 4) {
-        throw new ValuesDecodingException(encoding, 0,
-            "length prefix " + Integer.toUnsignedString(sectionLength) + " exceeds the " + (length - 4) + " bytes that follow");
-      }
+      checkSectionLength(sectionLength, length - 4);
       from = offset + 4;
       to = from + sectionLength;
     }
     decoder.init(data, from, to, bitWidth);
     remaining = valueCount;
     return to;
+  }
+
+  private void checkValueCount(int valueCount) {
+    if (valueCount < 0) {
+      throw new ValuesDecodingException(encoding, 0, "negative value count " + valueCount);
+    }
+  }
+
+  /** The 4-byte length prefix must fit in the {@code available} bytes of the section. */
+  private void checkPrefixFits(int available) {
+    if (available < 4) {
+      throw new ValuesDecodingException(encoding, 0, "truncated length prefix: " + available + " of 4 bytes");
+    }
+  }
+
+  /** The prefix's {@code length} (read as signed) must fit in the {@code following} bytes after it. */
+  private void checkSectionLength(int length, int following) {
+    if (length < 0 || length > following) {
+      throw new ValuesDecodingException(encoding, 0,
+          "length prefix " + Integer.toUnsignedString(length) + " exceeds the " + following + " bytes that follow");
+    }
   }
 
   private void need(int count) {
