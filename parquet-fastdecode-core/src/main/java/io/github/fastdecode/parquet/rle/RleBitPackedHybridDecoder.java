@@ -848,7 +848,6 @@ public final class RleBitPackedHybridDecoder {
     }
     Arrays.fill(dst, 0, (n + 63) >>> 6, 0L);
     long flip = invert ? -1L : 0L;
-    long fastEnd = 8L * (end - 8);
     int o = 0;
     while (o < n) {
       if (runLeft == 0) {
@@ -856,22 +855,7 @@ public final class RleBitPackedHybridDecoder {
       }
       int m = (int) Math.min(runLeft, n - o);
       if (packed) {
-        long b = bit;
-        for (int i = 0; i < m; ) {
-          int r = Math.min(56, m - i);
-          long keep = -1L >>> (64 - r);
-          long w = (bits(b, fastEnd) ^ flip) & keep;
-          int at = o + i;
-          int k = at >>> 6;
-          int s = at & 63;
-          dst[k] |= w << s;
-          if (s + r > 64) {
-            dst[k + 1] |= w >>> (64 - s);
-          }
-          i += r;
-          b += r;
-        }
-        bit = b;
+        orPackedBits(dst, o, m, flip);
       } else {
         int v = rleValue;
         if ((v & ~1) != 0) {
@@ -894,29 +878,13 @@ public final class RleBitPackedHybridDecoder {
    * those).
    */
   private int orBits(long[] dst, int o, int n) {
-    long fastEnd = 8L * (end - 8);
     while (o < n) {
       if (runLeft == 0) {
         nextRun(n - o);
       }
       int m = (int) Math.min(runLeft, n - o);
       if (packed) {
-        long b = bit;
-        for (int i = 0; i < m; ) {
-          int r = Math.min(56, m - i);
-          long keep = -1L >>> (64 - r);
-          long w = bits(b, fastEnd) & keep;
-          int at = o + i;
-          int k = at >>> 6;
-          int s = at & 63;
-          dst[k] |= w << s;
-          if (s + r > 64) {
-            dst[k + 1] |= w >>> (64 - s);
-          }
-          i += r;
-          b += r;
-        }
-        bit = b;
+        orPackedBits(dst, o, m, 0L);
       } else {
         int v = rleValue;
         if ((v & ~1) != 0) {
@@ -930,6 +898,76 @@ public final class RleBitPackedHybridDecoder {
       o += m;
     }
     return o;
+  }
+
+  /**
+   * ORs the next {@code m} bit-packed values of the current run (bit width 1), XOR {@code flip},
+   * into bits {@code [o, o + m)} of {@code dst}, whose words are clear from bit {@code o} on, and
+   * moves past them. Short runs (most of them where nulls are few) take {@link #orBitsAt}'s small
+   * loop, which inlines into the caller; long ones whole words first, in {@link #orWords}.
+   */
+  private void orPackedBits(long[] dst, int o, int m, long flip) {
+    long b = bit;
+    if (m < 128) {
+      orBitsAt(dst, o, m, b, flip);
+    } else {
+      orWords(dst, o, m, b, flip);
+    }
+    bit = b + m;
+  }
+
+  /**
+   * {@link #orPackedBits} for long runs: 64 values a load, each word stored once with the bits
+   * carried from the last rather than read back, while 16 bytes of data are left; the rest by
+   * {@link #orBitsAt}.
+   */
+  private void orWords(long[] dst, int o, int m, long b, long flip) {
+    // Word j reads bytes (b + 64 j) / 8 to that + 15, all before the end when b + 64 j < 8 (end - 15).
+    long room = 8L * (end - 15) - b;
+    int words = room <= 0 ? 0 : (int) Math.min(m >>> 6, (room + 63) >>> 6);
+    if (words > 0) {
+      byte[] a = data;
+      int s = o & 63;
+      int k = o >>> 6;
+      int q = (int) (b >>> 3);
+      int sh = (int) b & 7;
+      long carry = dst[k];
+      long lo = LittleEndian.getLong(a, q);
+      for (int j = 0; j < words; j++) {
+        long hi = LittleEndian.getLong(a, q + 8 + (j << 3));
+        long v = (lo >>> sh | hi << 1 << (63 - sh)) ^ flip;
+        lo = hi;
+        dst[k + j] = carry | v << s;
+        carry = v >>> 1 >>> (63 - s);
+      }
+      if (s != 0) {
+        dst[k + words] = carry;
+      }
+    }
+    int done = words << 6;
+    orBitsAt(dst, o + done, m - done, b + done, flip);
+  }
+
+  /**
+   * ORs {@code m} bits from bit index {@code b} of the data, XOR {@code flip}, into {@code dst} from
+   * bit {@code o}, 56 at a time (bytes past the end read as zero).
+   */
+  private void orBitsAt(long[] dst, int o, int m, long b, long flip) {
+    long fastEnd = 8L * (end - 8);
+    for (int i = 0; i < m; ) {
+      int r = Math.min(56, m - i);
+      long keep = -1L >>> (64 - r);
+      long w = (bits(b, fastEnd) ^ flip) & keep;
+      int t = o + i;
+      int k = t >>> 6;
+      int s = t & 63;
+      dst[k] |= w << s;
+      if (s + r > 64) {
+        dst[k + 1] |= w >>> (64 - s);
+      }
+      i += r;
+      b += r;
+    }
   }
 
   /** Sets bits {@code [from, to)} of {@code dst} ({@code from < to}). */
