@@ -343,6 +343,40 @@ public final class BinaryBatch {
   }
 
   /**
+   * Keeps, of the values from index {@code first} on, those at {@code first + positions[j]} for
+   * {@code j < count} (ascending), moved to {@code first + j}; the others are dropped. A filtered
+   * read that decoded a stretch of values keeps the ones of the rows that matched.
+   *
+   * @throws IllegalArgumentException unless the positions ascend within the batch
+   */
+  public void keep(int first, int[] positions, int count) {
+    if (first < 0 || first > size || count < 0 || count > size - first) {
+      throw new IllegalArgumentException("cannot keep " + count + " values from " + first + " of " + size);
+    }
+    copyBorrowed();
+    int[] o = offsets;
+    byte[] b = bytes;
+    int write = o[first];
+    int last = -1;
+    for (int j = 0; j < count; j++) {
+      int p = positions[j];
+      if (p <= last || p >= size - first) {
+        throw new IllegalArgumentException("position " + p + " after " + last + " among " + (size - first) + " values");
+      }
+      last = p;
+      int src = first + p;
+      int start = o[src];
+      int length = o[src + 1] - start;
+      if (start != write) {
+        System.arraycopy(b, start, b, write, length);
+      }
+      write += length;
+      o[first + j + 1] = write;
+    }
+    size = first + count;
+  }
+
+  /**
    * Drops every value from index {@code size} on (a reader undoing a read that failed part way).
    *
    * @throws IllegalArgumentException unless {@code 0 <= size <= size()}

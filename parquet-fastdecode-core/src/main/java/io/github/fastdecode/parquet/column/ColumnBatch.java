@@ -369,6 +369,120 @@ public final class ColumnBatch {
     }
   }
 
+  /**
+   * Keeps, of the {@code n} rows of a flat column's batch from row {@code row} on (the last ones it
+   * holds, whose first value is at index {@code value}), the rows {@code row + selection[j]} for
+   * {@code j < count} (ascending), moved to {@code row + j}: a row-filtered read decodes a window of
+   * rows and keeps those that matched. Flags, levels and whichever values the batch holds (physical,
+   * converted, dictionary ids) move together; counts are updated.
+   */
+  void keepRows(int row, int n, int value, int[] selection, int count) {
+    if (nested || row + n != entryCount) {
+      throw new IllegalStateException("keepRows on " + (nested ? "a repeated column" : "rows " + row + ".." + (row + n) + " of " + entryCount));
+    }
+    boolean dense = layout == Layout.DENSE;
+    boolean[] flags = nulls;
+    int[] levels = definitionLevels;
+    int[] keptValues = valueScratch(count);
+    int kept = 0;
+    int windowNulls = 0;
+    int keptNulls = 0;
+    int v = value;
+    int s = 0;
+    for (int i = 0; i < n; i++) {
+      boolean isNull = flags[row + i];
+      windowNulls += isNull ? 1 : 0;
+      if (s < count && selection[s] == i) {
+        flags[row + s] = isNull;
+        if (levels != null) {
+          levels[row + s] = levels[row + i];
+        }
+        keptNulls += isNull ? 1 : 0;
+        if (!dense || !isNull) {
+          keptValues[kept++] = dense ? v : row + i;
+        }
+        s++;
+      }
+      v += dense && isNull ? 0 : 1;
+    }
+    int base = dense ? value : row;
+    keepValues(base, keptValues, kept);
+    entryCount = row + count;
+    valueCount = base + kept;
+    nullCount += keptNulls - windowNulls;
+  }
+
+  private int[] keepScratch = new int[0];
+
+  private int[] valueScratch(int n) {
+    if (keepScratch.length < n) {
+      keepScratch = new int[Math.max(n, capacity)];
+    }
+    return keepScratch;
+  }
+
+  /** Moves the values at {@code indexes[0, count)} (ascending, each at or after its target) to {@code base..}. */
+  private void keepValues(int base, int[] indexes, int count) {
+    LogicalColumn.Target target = converting != null ? converting.target() : null;
+    if (target == LogicalColumn.Target.DECIMAL_128) {
+      for (int j = 0; j < count; j++) {
+        System.arraycopy(decimal128, indexes[j] << 4, decimal128, (base + j) << 4, 16);
+      }
+      return;
+    }
+    if (target == null && dictionary != null) {
+      keep(dictionaryIds, base, indexes, count);
+      return;
+    }
+    switch (target != null ? target : LogicalColumn.physicalTarget(type)) {
+      case INTS:
+        keep(ints, base, indexes, count);
+        break;
+      case LONGS: {
+        long[] a = longs;
+        for (int j = 0; j < count; j++) {
+          a[base + j] = a[indexes[j]];
+        }
+        break;
+      }
+      case FLOATS: {
+        float[] a = floats;
+        for (int j = 0; j < count; j++) {
+          a[base + j] = a[indexes[j]];
+        }
+        break;
+      }
+      case DOUBLES: {
+        double[] a = doubles;
+        for (int j = 0; j < count; j++) {
+          a[base + j] = a[indexes[j]];
+        }
+        break;
+      }
+      case BOOLEANS: {
+        boolean[] a = booleans;
+        for (int j = 0; j < count; j++) {
+          a[base + j] = a[indexes[j]];
+        }
+        break;
+      }
+      default: {
+        int[] relative = indexes;
+        for (int j = 0; j < count; j++) {
+          relative[j] -= base;
+        }
+        binaries.keep(base, relative, count);
+        break;
+      }
+    }
+  }
+
+  private static void keep(int[] a, int base, int[] indexes, int count) {
+    for (int j = 0; j < count; j++) {
+      a[base + j] = a[indexes[j]];
+    }
+  }
+
   public ColumnDescriptor column() {
     return column;
   }

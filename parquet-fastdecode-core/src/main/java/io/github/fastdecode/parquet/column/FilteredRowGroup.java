@@ -111,7 +111,7 @@ final class FilteredRowGroup {
       long start = next;
       int len = (int) Math.min(to[run] - start, want - done);
       for (int i = 0; i < chunks.length; i++) {
-        moveTo(chunks[i], start, names[i]);
+        moveTo(chunks[i], start, names[i], rowGroup);
         int got = chunks[i].repeated() ? chunks[i].appendRecords(batches[i], len) : chunks[i].appendEntries(batches[i], len);
         if (got != len) {
           throw new ColumnReadException(names[i], rowGroup, ColumnReadException.CHUNK,
@@ -126,6 +126,20 @@ final class FilteredRowGroup {
       if (chunks[i].repeated()) {
         chunks[i].finishRecords(batches[i]);
       }
+    }
+  }
+
+  /**
+   * Lists the next {@code n} selected rows (the caller knows that many remain) as runs into {@code
+   * out}, which it cleared, and moves past them; no column is touched.
+   */
+  void take(int n, RowRuns out) {
+    int left = n;
+    while (left > 0) {
+      int len = (int) Math.min(to[run] - next, left);
+      out.add(next, len);
+      left -= len;
+      advance(len);
     }
   }
 
@@ -146,7 +160,7 @@ final class FilteredRowGroup {
    * Skips {@code chunk} forward to row {@code row}, a page at a time (a repeated column's rows are
    * records, counted by repetition level 0; its pages start with a record, as the page index needs).
    */
-  private void moveTo(ColumnChunkReader chunk, long row, String name) {
+  static void moveTo(ColumnChunkReader chunk, long row, String name, int rowGroup) {
     while (true) {
       long at = chunk.nextRowIndex();
       if (at == row) {

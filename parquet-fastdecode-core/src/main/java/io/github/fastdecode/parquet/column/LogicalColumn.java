@@ -287,7 +287,7 @@ public final class LogicalColumn {
     return Kind.OTHER;
   }
 
-  private static Target physicalTarget(PrimitiveTypeName t) {
+  static Target physicalTarget(PrimitiveTypeName t) {
     switch (t) {
       case INT32:
         return Target.INTS;

@@ -116,8 +116,15 @@ public final class ParquetBatchReader implements Closeable {
   private final ChunkBoundsCheck bounds;
   /** This library's chunk reading, or null where parquet-hadoop reads the pages. */
   private final RowGroupReader pages;
+  /** The caller's columns, in the order of the batches. */
   private final List<ColumnDescriptor> columns;
+  /** The columns read: the caller's, then those only the row filter reads. */
+  private final List<ColumnDescriptor> readColumns;
   private final ColumnChunkReader[] chunks;
+  /** The row filter's reading, or null when rows are not filtered one by one. */
+  private final RowFilterScan rowScan;
+  /** The row group {@link #rowScan} last started on. */
+  private int rowScanGroup = -1;
   private int rowGroup = -1;
   private long rowGroupRowsLeft;
   private long rowsLeft;
@@ -137,28 +144,46 @@ public final class ParquetBatchReader implements Closeable {
   private final FilteredRowGroup.RowRuns lastRuns = new FilteredRowGroup.RowRuns();
   private int lastRows;
 
-  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns, FilterCompat.Filter filter,
-      InputFile input, ParquetReadOptions options, PageSettings settings) throws IOException {
+  private ParquetBatchReader(ParquetFileReader file, ChunkBoundsCheck bounds, List<ColumnDescriptor> columns,
+      List<ColumnDescriptor> readColumns, RowFilter rowFilter, FilterCompat.Filter filter, InputFile input, ParquetReadOptions options,
+      PageSettings settings) throws IOException {
     this.file = file;
     this.bounds = bounds;
     this.columns = List.copyOf(columns);
-    this.chunks = new ColumnChunkReader[columns.size()];
+    this.readColumns = List.copyOf(readColumns);
+    this.chunks = new ColumnChunkReader[readColumns.size()];
+    this.rowScan = rowFilter == null ? null : new RowFilterScan(rowFilter, this.readColumns, columns.size(),
+        slotColumns(rowFilter, this.readColumns));
     // Page filtering keeps every column on the selected rows (a repeated column's rows are records).
     this.filtered = filter != null && FilterCompat.isFilteringRequired(filter);
     this.filter = filtered ? filter : null;
     this.pages = settings.parquetHadoopPages() || encrypted(file)
         ? null : new RowGroupReader(input, options.getCodecFactory(), settings);
     Set<ColumnPath> chosen = new HashSet<>();
-    for (ColumnDescriptor c : columns) {
+    for (ColumnDescriptor c : readColumns) {
       chosen.add(ColumnPath.get(c.getPath()));
     }
     this.paths = chosen;
     // Column-index filtering counts the selected rows of every row group (parquet-hadoop keeps the ranges for the reads).
     this.rowsLeft = filtered ? filteredRecordCount(file) : file.getRecordCount();
-    this.names = new String[columns.size()];
+    this.names = new String[readColumns.size()];
     for (int i = 0; i < names.length; i++) {
-      names[i] = String.join(".", columns.get(i).getPath());
+      names[i] = String.join(".", readColumns.get(i).getPath());
     }
+  }
+
+  /** The index in {@code read} of each of the filter's columns, -1 for one the file lacks. */
+  private static int[] slotColumns(RowFilter filter, List<ColumnDescriptor> read) {
+    int[] slots = new int[filter.columns().size()];
+    for (int s = 0; s < slots.length; s++) {
+      slots[s] = -1;
+      for (int i = 0; i < read.size(); i++) {
+        if (ColumnPath.get(read.get(i).getPath()).equals(filter.columns().get(s))) {
+          slots[s] = i;
+        }
+      }
+    }
+    return slots;
   }
 
   /** Whether the file or any of its chunks is encrypted: parquet-hadoop's pages then, which decrypt. */
@@ -248,6 +273,13 @@ public final class ParquetBatchReader implements Closeable {
       file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
     } catch (ParquetDecodingException e) {
       throw e;
+    } catch (IllegalArgumentException e) {
+      if (thrownBy(e, "SchemaCompatibilityValidator")) {
+        // parquet-hadoop checks the filter against the schema as it opens the file.
+        throw new IllegalArgumentException("the filter " + options.getRecordFilter() + " does not fit the file's schema: "
+            + String.valueOf(e.getMessage()).replace("\n", "; "), e);
+      }
+      throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
     } catch (RuntimeException e) {
       // parquet-hadoop reports a bad footer or magic as a bare RuntimeException.
       throw new ParquetDecodingException("cannot read the footer: " + describe(e), e);
@@ -260,19 +292,46 @@ public final class ParquetBatchReader implements Closeable {
           throw new ParquetDecodingException("row group " + i + " claims " + rowGroups.get(i).getRowCount() + " rows");
         }
       }
-      List<ColumnDescriptor> chosen = choose(file.getFooter().getFileMetaData().getSchema(), columns);
+      MessageType schema = file.getFooter().getFileMetaData().getSchema();
+      List<ColumnDescriptor> chosen = choose(schema, columns);
+      RowFilter rowFilter = rowFilter(options, schema);
+      List<ColumnDescriptor> read = new ArrayList<>(chosen);
+      if (rowFilter != null) {
+        // The predicate's columns are read whether or not the caller reads them.
+        for (ColumnPath p : rowFilter.columns()) {
+          if (schema.containsPath(p.toArray())) {
+            ColumnDescriptor c = schema.getColumnDescription(p.toArray());
+            if (!read.contains(c)) {
+              read.add(c);
+            }
+          }
+        }
+      }
       // The MessageType overload: every parquet-java from 1.15 has it (the List one came in 1.16).
-      file.setRequestedSchema(projection(file.getFooter().getFileMetaData().getSchema(), chosen));
+      file.setRequestedSchema(projection(schema, read));
       Set<ColumnPath> paths = new HashSet<>();
-      for (ColumnDescriptor c : chosen) {
+      for (ColumnDescriptor c : read) {
         paths.add(ColumnPath.get(c.getPath()));
       }
-      return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen,
+      return new ParquetBatchReader(file, new ChunkBoundsCheck(input, options, paths), chosen, read, rowFilter,
           options.useColumnIndexFilter() ? options.getRecordFilter() : null, input, options, settings);
     } catch (RuntimeException | IOException e) {
       file.close();
       throw e;
     }
+  }
+
+  /**
+   * The filter of {@code options} compiled for row filtering, or null: the options hold a filter
+   * predicate and record filtering is on ({@code ParquetReadOptions.useRecordFilter()}, parquet-java's
+   * own switch between row-level and page-level results).
+   */
+  private static RowFilter rowFilter(ParquetReadOptions options, MessageType schema) {
+    FilterCompat.Filter f = options.getRecordFilter();
+    if (!options.useRecordFilter() || !(f instanceof FilterCompat.FilterPredicateCompat)) {
+      return null;
+    }
+    return RowFilter.of(((FilterCompat.FilterPredicateCompat) f).getFilterPredicate(), schema);
   }
 
   /**
@@ -480,8 +539,11 @@ public final class ParquetBatchReader implements Closeable {
    * to the smallest capacity, never past the current row group; 0 at the end of the file.
    */
   public int nextBatch(ColumnBatch[] batches) throws IOException {
-    if (batches.length != chunks.length) {
-      throw new IllegalArgumentException(batches.length + " batches for " + chunks.length + " columns");
+    if (batches.length != columns.size()) {
+      throw new IllegalArgumentException(batches.length + " batches for " + columns.size() + " columns");
+    }
+    if (rowScan != null) {
+      return nextMatchingRows(batches);
     }
     if (!ensureRowGroup()) {
       // The batches say what was read, as a record batch's nodes do after update(0): nothing.
@@ -520,10 +582,111 @@ public final class ParquetBatchReader implements Closeable {
     return want;
   }
 
-  /** Moves past {@code rows} rows (across row groups), decoding only what a skip needs. */
+  /**
+   * {@link #nextBatch(ColumnBatch[])} with row filtering: windows of candidate rows are read until
+   * the batches are half full or the row group ends ({@link RowFilterScan}).
+   */
+  private int nextMatchingRows(ColumnBatch[] batches) throws IOException {
+    int capacity = Integer.MAX_VALUE;
+    for (int i = 0; i < batches.length; i++) {
+      if (!batches[i].column().equals(columns.get(i))) {
+        throw new IllegalArgumentException("batch " + i + " is for column " + batches[i].column() + ", not " + columns.get(i));
+      }
+      batches[i].clear();
+      capacity = Math.min(capacity, batches[i].capacity());
+    }
+    lastRuns.clear();
+    lastRows = 0;
+    int filled = 0;
+    while (filled * 2L < capacity) {
+      if (rowGroupRowsLeft == 0) {
+        if (filled > 0 || !nextScanGroup()) {
+          break; // a batch never spans row groups
+        }
+        continue;
+      }
+      int n = (int) Math.min(capacity - filled, rowGroupRowsLeft);
+      candidates(n);
+      filled += rowScan.window(scanChunks, batches, candidateRuns, n, lastRuns);
+      rowGroupRowsLeft -= n;
+      rowsLeft -= n;
+    }
+    for (int i = 0; i < batches.length; i++) {
+      if (batches[i].isNested()) {
+        chunks[i].finishRecords(batches[i]);
+      }
+    }
+    lastRows = filled;
+    return filled;
+  }
+
+  private final FilteredRowGroup.RowRuns candidateRuns = new FilteredRowGroup.RowRuns();
+
+  /** The next {@code n} candidate rows of the row group (those the page index kept), as runs, into {@link #candidateRuns}. */
+  private void candidates(int n) {
+    candidateRuns.clear();
+    if (selection != null) {
+      selection.take(n, candidateRuns);
+    } else {
+      candidateRuns.add(rowGroupRows - rowGroupRowsLeft, n);
+    }
+  }
+
+  /** Moves the row-filtered scan to the next row group with rows; false at the end of the file. */
+  private boolean nextScanGroup() throws IOException {
+    if (!ensureRowGroup()) {
+      return false;
+    }
+    if (rowGroup != rowScanGroup) {
+      rowScan.startRowGroup();
+      rowScanGroup = rowGroup;
+    }
+    return true;
+  }
+
+  /** The current row group's chunks, for {@link RowFilterScan}. */
+  private final RowFilterScan.Chunks scanChunks = new RowFilterScan.Chunks() {
+    @Override
+    public ColumnChunkReader chunk(int c) {
+      return chunks[c];
+    }
+
+    @Override
+    public String name(int c) {
+      return names[c];
+    }
+
+    @Override
+    public int rowGroup() {
+      return rowGroup;
+    }
+
+    @Override
+    public boolean pageFiltered() {
+      return selection != null;
+    }
+
+    @Override
+    public RuntimeException ended(int c) {
+      return chunkEnded(c);
+    }
+  };
+
+  /**
+   * Moves past {@code rows} rows (across row groups), decoding only what a skip needs. With row
+   * filtering the rows are matching rows: the predicate's columns are read and evaluated to count
+   * them, the other columns skip when rows are next read.
+   *
+   * @throws IllegalArgumentException if fewer rows remain (with row filtering: found when the file
+   *     ends, after the matching rows there were skipped)
+   */
   public void skipRows(long rows) throws IOException {
     if (rows < 0 || rows > rowsLeft) {
       throw new IllegalArgumentException("cannot skip " + rows + " rows: " + rowsLeft + " remain");
+    }
+    if (rowScan != null) {
+      skipMatchingRows(rows);
+      return;
     }
     long left = rows;
     while (left > 0) {
@@ -566,9 +729,30 @@ public final class ParquetBatchReader implements Closeable {
     }
   }
 
+  /** Largest window a row-filtered skip evaluates at once. */
+  private static final int SKIP_WINDOW = 4096;
+
+  /**
+   * Skips {@code rows} matching rows: windows of at most the rows still to skip, so a window never
+   * holds matching rows beyond them.
+   */
+  private void skipMatchingRows(long rows) throws IOException {
+    long left = rows;
+    while (left > 0) {
+      if (rowGroupRowsLeft == 0 && !nextScanGroup()) {
+        throw new IllegalArgumentException("cannot skip " + rows + " rows: only " + (rows - left) + " matched");
+      }
+      int n = (int) Math.min(Math.min(left, rowGroupRowsLeft), SKIP_WINDOW);
+      candidates(n);
+      left -= rowScan.window(scanChunks, null, candidateRuns, n, null);
+      rowGroupRowsLeft -= n;
+      rowsLeft -= n;
+    }
+  }
+
   /** Column {@code i}'s chunk holds fewer values than its row group has rows. */
   private ColumnReadException chunkEnded(int i) {
-    return new ColumnReadException(String.join(".", columns.get(i).getPath()), rowGroup, ColumnReadException.CHUNK,
+    return new ColumnReadException(String.join(".", readColumns.get(i).getPath()), rowGroup, ColumnReadException.CHUNK,
         "column chunk ended after " + (chunks[i].totalEntries() - chunks[i].remainingEntries())
             + " values, but the row group has " + file.getRowGroups().get(rowGroup).getRowCount() + " rows", null);
   }
@@ -586,7 +770,7 @@ public final class ParquetBatchReader implements Closeable {
         rowGroup++;
         continue;
       }
-      if (pages != null && pages.holds(next, columns)) {
+      if (pages != null && pages.holds(next, readColumns)) {
         if (filtered) {
           readOwnFilteredPages(next);
         } else {
@@ -637,7 +821,7 @@ public final class ParquetBatchReader implements Closeable {
       rowGroupRowsLeft = store.getRowCount();
       rowGroupRows = rowGroupRowsLeft;
       for (int i = 0; i < chunks.length; i++) {
-        ColumnDescriptor c = columns.get(i);
+        ColumnDescriptor c = readColumns.get(i);
         PageReader pages;
         try {
           pages = store.getPageReader(c);
@@ -656,13 +840,13 @@ public final class ParquetBatchReader implements Closeable {
   /** Reads the next row group, {@code next}, with this library's chunk reading. */
   private void readOwnPages(BlockMetaData next) throws IOException {
     int index = rowGroup + 1;
-    long[] maxPageBytes = new long[columns.size()];
+    long[] maxPageBytes = new long[readColumns.size()];
     for (int i = 0; i < maxPageBytes.length; i++) {
-      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(columns.get(i).getPath()));
+      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(readColumns.get(i).getPath()));
     }
     org.apache.parquet.column.page.PageReader[] readers;
     try {
-      readers = pages.read(next, index, columns, maxPageBytes);
+      readers = pages.read(next, index, readColumns, maxPageBytes);
     } catch (PageReadException e) {
       throw new ColumnReadException(e.column(), e.rowGroup(), e.page(), e.problem(), e);
     } catch (IOException e) {
@@ -674,7 +858,7 @@ public final class ParquetBatchReader implements Closeable {
     rowGroupRowsLeft = next.getRowCount();
     rowGroupRows = rowGroupRowsLeft;
     for (int i = 0; i < chunks.length; i++) {
-      chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);
+      chunks[i] = new ColumnChunkReader(readColumns.get(i), readers[i], rowGroup, maxPageBytes[i]);
     }
     if (!filtered) {
       readAheadAfter(index);
@@ -690,7 +874,7 @@ public final class ParquetBatchReader implements Closeable {
     for (int j = index + 1; j < groups.size(); j++) {
       BlockMetaData b = groups.get(j);
       if (b.getRowCount() > 0) {
-        pages.readAhead(b, j, columns);
+        pages.readAhead(b, j, readColumns);
         return;
       }
     }
@@ -705,14 +889,14 @@ public final class ParquetBatchReader implements Closeable {
   private void readOwnFilteredPages(BlockMetaData next) throws IOException {
     int index = rowGroup + 1;
     SelectedRows rows;
-    OffsetIndex[] offsetIndexes = new OffsetIndex[columns.size()];
+    OffsetIndex[] offsetIndexes = new OffsetIndex[readColumns.size()];
     try {
       ColumnIndexStore store = file.getColumnIndexStore(index);
       rows = SelectedRows.of(filter, store, paths, next.getRowCount(), index);
       if (rows.rowCount() > 0 && !rows.all()) {
         for (int i = 0; i < offsetIndexes.length; i++) {
           try {
-            offsetIndexes[i] = store.getOffsetIndex(ColumnPath.get(columns.get(i).getPath()));
+            offsetIndexes[i] = store.getOffsetIndex(ColumnPath.get(readColumns.get(i).getPath()));
           } catch (ColumnIndexStore.MissingOffsetIndexException e) {
             offsetIndexes[i] = null; // read whole
           }
@@ -733,13 +917,13 @@ public final class ParquetBatchReader implements Closeable {
       readOwnPages(next);
       return;
     }
-    long[] maxPageBytes = new long[columns.size()];
+    long[] maxPageBytes = new long[readColumns.size()];
     for (int i = 0; i < maxPageBytes.length; i++) {
-      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(columns.get(i).getPath()));
+      maxPageBytes[i] = CodecExpansion.maxUncompressedPageBytes(next, ColumnPath.get(readColumns.get(i).getPath()));
     }
     PageReader[] readers;
     try {
-      readers = pages.readSelected(next, index, columns, maxPageBytes, rows, offsetIndexes);
+      readers = pages.readSelected(next, index, readColumns, maxPageBytes, rows, offsetIndexes);
     } catch (PageReadException e) {
       throw new ColumnReadException(e.column(), e.rowGroup(), e.page(), e.problem(), e);
     } catch (IOException e) {
@@ -751,8 +935,18 @@ public final class ParquetBatchReader implements Closeable {
     rowGroupRowsLeft = rows.rowCount();
     rowGroupRows = rowGroupRowsLeft;
     for (int i = 0; i < chunks.length; i++) {
-      chunks[i] = new ColumnChunkReader(columns.get(i), readers[i], rowGroup, maxPageBytes[i]);
+      chunks[i] = new ColumnChunkReader(readColumns.get(i), readers[i], rowGroup, maxPageBytes[i]);
     }
+  }
+
+  /** Whether a method of the class named {@code simpleName} threw {@code e}. */
+  private static boolean thrownBy(Throwable e, String simpleName) {
+    for (StackTraceElement f : e.getStackTrace()) {
+      if (f.getClassName().endsWith("." + simpleName)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String describe(Throwable e) {

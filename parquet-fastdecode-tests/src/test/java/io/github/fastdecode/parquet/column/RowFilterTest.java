@@ -1,0 +1,459 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.column;
+
+import static org.apache.parquet.filter2.predicate.FilterApi.and;
+import static org.apache.parquet.filter2.predicate.FilterApi.binaryColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.booleanColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.doubleColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.eq;
+import static org.apache.parquet.filter2.predicate.FilterApi.floatColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.gt;
+import static org.apache.parquet.filter2.predicate.FilterApi.gtEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.in;
+import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.lt;
+import static org.apache.parquet.filter2.predicate.FilterApi.ltEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.not;
+import static org.apache.parquet.filter2.predicate.FilterApi.notEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.notIn;
+import static org.apache.parquet.filter2.predicate.FilterApi.or;
+import static org.apache.parquet.filter2.predicate.FilterApi.userDefined;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
+import io.github.fastdecode.parquet.conformance.ParquetJavaWriters;
+import io.github.fastdecode.parquet.file.PageSettings;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.Statistics;
+import org.apache.parquet.filter2.predicate.UserDefinedPredicate;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Row filtering ({@code ParquetReadOptions.useRecordFilter()}, on by default) compared with
+ * parquet-java's record-level filtering of the same file and filter ({@code ParquetReader} with
+ * record filtering on): the same rows in the same order, the same values and row indexes. Seeded
+ * random predicate trees over signed and unsigned integers, floats with NaN and -0.0, doubles,
+ * strings, a decimal in a fixed-length byte array, booleans, a column the file lacks and
+ * user-defined predicates; dictionary, plain and mixed chunks; V1 and V2 pages; page indexes that
+ * drop pages; batch sizes from 1 to 4096, both layouts, dictionary ids kept or not, projections that
+ * leave the predicate's columns out, and skips.
+ */
+class RowFilterTest {
+  static final long SEED = 20261129L;
+  static final int ROWS = 6000;
+
+  @TempDir
+  static Path dir;
+
+  static final MessageType SCHEMA = Types.buildMessage()
+      .required(PrimitiveTypeName.INT64).named("id")
+      .required(PrimitiveTypeName.INT32).named("small")
+      .optional(PrimitiveTypeName.INT64).named("o_long")
+      .required(PrimitiveTypeName.DOUBLE).named("d")
+      .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("s")
+      .required(PrimitiveTypeName.BOOLEAN).named("flag")
+      .optional(PrimitiveTypeName.FLOAT).named("f")
+      .optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(32, false)).named("u")
+      .optional(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY).length(4).as(LogicalTypeAnnotation.decimalType(2, 9)).named("dec")
+      .named("row_filter");
+
+  static final List<Path> files = new ArrayList<>();
+  static final float[] FLOATS = {Float.NaN, -0.0f, 0.0f, 1.5f, -1.5f, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, 3.25f};
+
+  @BeforeAll
+  static void write() throws IOException {
+    System.out.println("RowFilterTest seed " + SEED);
+    int i = 0;
+    for (WriterVersion v : WriterVersion.values()) {
+      for (boolean dict : new boolean[] {true, false}) {
+        Path f = dir.resolve("rows-" + v + "-" + dict + ".parquet");
+        List<Group> rows = rows(SEED + i++);
+        // A small dictionary page makes the string column fall back to plain pages part way.
+        ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(SCHEMA)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withWriterVersion(v).withDictionaryEncoding(dict)
+            .withPageRowCountLimit(1000).withPageSize(700).withDictionaryPageSize(dict ? 1500 : 4096).withMinRowCountForPageSizeCheck(1)
+            .withBloomFilterEnabled("s", true), f, rows, 1500);
+        files.add(f);
+      }
+    }
+  }
+
+  static List<Group> rows(long seed) {
+    Random random = new Random(seed);
+    SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < ROWS; r++) {
+      Group g = groups.newGroup();
+      g.add("id", (long) r * 3);
+      g.add("small", random.nextInt(50));
+      if (random.nextInt(10) != 0) {
+        g.add("o_long", r < ROWS / 2 ? random.nextLong() : (long) random.nextInt(1000));
+      }
+      g.add("d", random.nextInt(20) == 0 ? -0.0 : random.nextGaussian() * 100);
+      if (random.nextInt(8) != 0) {
+        g.add("s", "s" + (r / 50) + "-" + random.nextInt(3));
+      }
+      g.add("flag", random.nextInt(4) == 0);
+      if (random.nextInt(6) != 0) {
+        g.add("f", FLOATS[random.nextInt(FLOATS.length)]);
+      }
+      if (random.nextInt(5) != 0) {
+        g.add("u", random.nextInt(4) == 0 ? -random.nextInt(100) - 1 : random.nextInt(200));
+      }
+      if (random.nextInt(7) != 0) {
+        g.add("dec", Binary.fromConstantByteArray(decimal(random.nextInt(2000) - 1000)));
+      }
+      rows.add(g);
+    }
+    return rows;
+  }
+
+  static byte[] decimal(int unscaled) {
+    return new byte[] {(byte) (unscaled >> 24), (byte) (unscaled >> 16), (byte) (unscaled >> 8), (byte) unscaled};
+  }
+
+  /** Keeps strings that start with a prefix, as Spark's pushed {@code StringStartsWith} does. */
+  static final class StartsWith extends UserDefinedPredicate<Binary> implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final String prefix;
+
+    StartsWith(String prefix) {
+      this.prefix = prefix;
+    }
+
+    @Override
+    public boolean keep(Binary value) {
+      return value != null && value.toStringUsingUTF8().startsWith(prefix);
+    }
+
+    @Override
+    public boolean canDrop(Statistics<Binary> statistics) {
+      return false;
+    }
+
+    @Override
+    public boolean inverseCanDrop(Statistics<Binary> statistics) {
+      return false;
+    }
+
+    @Override
+    public String toString() {
+      return "startsWith(" + prefix + ")";
+    }
+  }
+
+  /** A random predicate tree over every column of the schema, a missing one and user-defined predicates. */
+  static FilterPredicate predicate(Random random, int depth) {
+    if (depth < 2 && random.nextInt(3) == 0) {
+      FilterPredicate a = predicate(random, depth + 1);
+      FilterPredicate b = predicate(random, depth + 1);
+      switch (random.nextInt(3)) {
+        case 0:
+          return and(a, b);
+        case 1:
+          return or(a, b);
+        default:
+          return not(a);
+      }
+    }
+    int op = random.nextInt(6);
+    switch (random.nextInt(9)) {
+      case 0:
+        return FilteredScanTest.predicate(random, 2);
+      case 1: {
+        float v = FLOATS[random.nextInt(FLOATS.length)];
+        return op == 0 ? eq(floatColumn("f"), v) : op == 1 ? lt(floatColumn("f"), v) : op == 2 ? gtEq(floatColumn("f"), v)
+            : op == 3 ? notEq(floatColumn("f"), v) : op == 4 ? in(floatColumn("f"), FilteredScanTest.setOf(v, Float.NaN))
+            : eq(floatColumn("f"), null);
+      }
+      case 2: {
+        int v = random.nextInt(4) == 0 ? -random.nextInt(100) - 1 : random.nextInt(210);
+        return op == 0 ? eq(intColumn("u"), v) : op == 1 ? lt(intColumn("u"), v) : op == 2 ? gt(intColumn("u"), v)
+            : op == 3 ? ltEq(intColumn("u"), v) : op == 4 ? notIn(intColumn("u"), FilteredScanTest.setOf(v)) : notEq(intColumn("u"), null);
+      }
+      case 3: {
+        Binary v = Binary.fromConstantByteArray(decimal(random.nextInt(2100) - 1050));
+        return op == 0 ? eq(binaryColumn("dec"), v) : op == 1 ? lt(binaryColumn("dec"), v) : op == 2 ? gtEq(binaryColumn("dec"), v)
+            : op == 3 ? in(binaryColumn("dec"), FilteredScanTest.setOf(v, Binary.fromConstantByteArray(decimal(0))))
+            : notEq(binaryColumn("dec"), v);
+      }
+      case 4: {
+        String prefix = "s" + random.nextInt(ROWS / 50 / 10 + 1);
+        FilterPredicate p = userDefined(binaryColumn("s"), new StartsWith(prefix));
+        return op % 2 == 0 ? p : not(p);
+      }
+      case 5: {
+        // A column the file does not have: null in every row.
+        long v = random.nextInt(10);
+        return op == 0 ? eq(longColumn("missing"), v) : op == 1 ? notEq(longColumn("missing"), v) : op == 2 ? eq(longColumn("missing"), null)
+            : op == 3 ? lt(longColumn("missing"), v) : notEq(longColumn("missing"), null);
+      }
+      case 6: {
+        double v = op == 0 ? -0.0 : op == 1 ? 0.0 : random.nextGaussian() * 150;
+        return op % 3 == 0 ? lt(doubleColumn("d"), v) : op % 3 == 1 ? eq(doubleColumn("d"), v) : gt(doubleColumn("d"), v);
+      }
+      case 7:
+        return op % 2 == 0 ? eq(booleanColumn("flag"), op == 0) : notEq(booleanColumn("flag"), true);
+      default: {
+        long v = random.nextInt(1000);
+        return op == 0 ? in(longColumn("o_long"), FilteredScanTest.setOf(v, v + 1, v + 2, null)) : op == 1 ? notIn(longColumn("o_long"), FilteredScanTest.setOf(v, v + 1))
+            : op == 2 ? in(longColumn("o_long"), FilteredScanTest.setOf(v, v + 3)) : op == 3 ? eq(longColumn("o_long"), v)
+            : gt(longColumn("o_long"), v);
+      }
+    }
+  }
+
+  /** parquet-java's record-filtered read of every column, then the {@code columns} of each row (null: all). */
+  static FilteredScanTest.Rows parquetJava(Path f, FilterCompat.Filter filter, List<String> columns) throws IOException {
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : SCHEMA.getColumns()) {
+      names.add(String.join(".", c.getPath()));
+    }
+    List<String> wanted = columns == null ? names : columns;
+    FilteredScanTest.Rows out = new FilteredScanTest.Rows();
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).useColumnIndexFilter(true)
+        .useStatsFilter(true).useDictionaryFilter(true).useBloomFilter(true).build()) {
+      Group g;
+      while ((g = r.read()) != null) {
+        Object[] row = new Object[wanted.size()];
+        for (int i = 0; i < row.length; i++) {
+          row[i] = leaf(g, wanted.get(i));
+        }
+        out.values.add(row);
+        out.indexes.add(r.getCurrentRowIndex());
+      }
+    }
+    return out;
+  }
+
+  static Object leaf(Group g, String field) {
+    if (g.getFieldRepetitionCount(field) == 0) {
+      return null;
+    }
+    switch (g.getType().getType(field).asPrimitiveType().getPrimitiveTypeName()) {
+      case FLOAT:
+        return g.getFloat(field, 0);
+      default:
+        return FilteredScanTest.leaf(g, field);
+    }
+  }
+
+  /**
+   * Our row-filtered read of {@code columns} with {@code batchSize}; where {@code skips} (seeded)
+   * says, matching rows are skipped (at most {@code expected} of them in all), marked by null entries.
+   */
+  static FilteredScanTest.Rows ours(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, ColumnBatch.Layout layout,
+      boolean ids, Random skips, int expected, PageSettings settings) throws IOException {
+    FilteredScanTest.Rows out = new FilteredScanTest.Rows();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns,
+        ParquetReadOptions.builder().withRecordFilter(filter).build(), settings)) {
+      ColumnBatch[] batches = reader.newBatches(batchSize, layout);
+      if (ids) {
+        for (ColumnBatch b : batches) {
+          if (b.type() != PrimitiveTypeName.BOOLEAN) {
+            b.keepDictionaryIds();
+          }
+        }
+      }
+      long[] indexes = new long[batchSize];
+      while (true) {
+        if (skips != null && skips.nextInt(3) == 0 && out.values.size() < expected) {
+          long n = Math.min(expected - out.values.size(), skips.nextInt(3 * batchSize + 2));
+          reader.skipRows(n);
+          for (long i = 0; i < n; i++) {
+            out.values.add(null);
+            out.indexes.add(-1L);
+          }
+        }
+        int rows = reader.nextBatch(batches);
+        if (rows == 0) {
+          break;
+        }
+        assertTrue(rows <= batchSize);
+        assertEquals(rows, reader.rowIndexes(indexes));
+        int[] k = new int[batches.length];
+        for (int r = 0; r < rows; r++) {
+          Object[] row = new Object[batches.length];
+          for (int c = 0; c < batches.length; c++) {
+            ColumnBatch b = batches[c];
+            assertEquals(rows, b.rowCount(), "rows of column " + c);
+            if (b.isNull(r)) {
+              row[c] = null;
+              if (layout == ColumnBatch.Layout.ROW_POSITIONS) {
+                k[c]++;
+              }
+              continue;
+            }
+            Object v = FastDecodeColumns.value(b, k[c]++);
+            row[c] = v instanceof byte[] ? Arrays.toString((byte[]) v) : v;
+          }
+          out.values.add(row);
+          out.indexes.add(indexes[r]);
+        }
+        for (int c = 0; c < batches.length; c++) {
+          assertEquals(k[c], batches[c].valueCount(), "values of column " + c);
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void randomPredicatesMatchParquetJavasRecordFiltering() throws IOException {
+    Random random = new Random(SEED);
+    int[] sizes = {1, 2, 3, 7, 8, 13, 64, 333, 1000, 4096};
+    long selected = 0;
+    long all = 0;
+    for (int p = 0; p < 60; p++) {
+      FilterPredicate predicate = predicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      FilteredScanTest.Rows expected = parquetJava(f, filter, null);
+      selected += expected.values.size();
+      all += ROWS;
+      for (int size : sizes) {
+        ColumnBatch.Layout layout = size % 2 == 0 ? ColumnBatch.Layout.ROW_POSITIONS : ColumnBatch.Layout.DENSE;
+        boolean ids = (p + size) % 3 != 0;
+        String where = f.getFileName() + " " + predicate + " batch " + size + " " + layout + (ids ? " ids" : "");
+        FilteredScanTest.assertSameRows(expected, ours(f, filter, null, size, layout, ids, null, expected.values.size(),
+            PageSettings.defaults()), where);
+        if ((p + size) % 4 == 0) {
+          FilteredScanTest.assertSameRows(expected, ours(f, filter, null, size, layout, ids, new Random(SEED + p * 31L + size),
+              expected.values.size(), PageSettings.defaults()), where + " with skips");
+        }
+      }
+    }
+    // Selective enough to drop rows, not so selective that nothing is read.
+    assertTrue(selected < all * 3 / 4 && selected > all / 50, selected + " of " + all);
+  }
+
+  @Test
+  void projectionsWithoutThePredicatesColumnsMatch() throws IOException {
+    Random random = new Random(SEED + 1);
+    List<List<String>> projections = List.of(List.of("id"), List.of("s", "id"), List.of("flag", "small", "dec"), List.of("f", "u"),
+        List.of("d"));
+    for (int p = 0; p < 40; p++) {
+      FilterPredicate predicate = predicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      List<String> columns = projections.get(p % projections.size());
+      FilteredScanTest.Rows expected = parquetJava(f, filter, columns);
+      for (int size : new int[] {1, 9, 512, 4096}) {
+        ColumnBatch.Layout layout = p % 2 == 0 ? ColumnBatch.Layout.DENSE : ColumnBatch.Layout.ROW_POSITIONS;
+        FilteredScanTest.assertSameRows(expected, ours(f, filter, columns, size, layout, size > 100, new Random(p), expected.values.size(),
+            PageSettings.defaults()), f.getFileName() + " " + predicate + " columns " + columns + " batch " + size);
+      }
+    }
+  }
+
+  /** parquet-hadoop's pages, and this library's read without the page index filter, give the same rows. */
+  @Test
+  void everyPageSourceMatches() throws IOException {
+    Random random = new Random(SEED + 2);
+    for (int p = 0; p < 12; p++) {
+      FilterPredicate predicate = predicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      FilteredScanTest.Rows expected = parquetJava(f, filter, null);
+      FilteredScanTest.assertSameRows(expected, ours(f, filter, null, 777, ColumnBatch.Layout.DENSE, true, null, expected.values.size(),
+          PageSettings.defaults().withParquetHadoopPages(true)), f.getFileName() + " " + predicate + " parquet-hadoop's pages");
+    }
+  }
+
+  /** Matches at the edges: none, all, a single row, and rows at page and row group boundaries. */
+  @Test
+  void emptyFullAndSingleRowSelections() throws IOException {
+    Path f = files.get(0);
+    FilterPredicate[] predicates = {
+      eq(longColumn("id"), -3L), gtEq(longColumn("id"), 0L), eq(longColumn("id"), 4500L), eq(longColumn("id"), 0L),
+      eq(longColumn("id"), (ROWS - 1) * 3L), or(eq(longColumn("id"), 1497L * 3), eq(longColumn("id"), 1500L * 3)),
+      notEq(longColumn("missing"), null), eq(longColumn("missing"), null), ltEq(intColumn("small"), 49)
+    };
+    for (FilterPredicate predicate : predicates) {
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      FilteredScanTest.Rows expected = parquetJava(f, filter, null);
+      for (int size : new int[] {1, 100, 4096}) {
+        FilteredScanTest.assertSameRows(expected, ours(f, filter, null, size, ColumnBatch.Layout.ROW_POSITIONS, false, null,
+            expected.values.size(), PageSettings.defaults()), predicate + " batch " + size);
+      }
+    }
+  }
+
+  @Test
+  void aPredicateThatDoesNotFitTheSchemaIsOneLineNamingTheColumn() {
+    Path f = files.get(0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ParquetBatchReader.open(new LocalInputFile(f), null, FilterCompat.get(eq(intColumn("id"), 3))).close());
+    assertTrue(e.getMessage().contains("id") && !e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
+  void pageGranularReadsStayAvailable() throws IOException {
+    Path f = files.get(0);
+    FilterCompat.Filter filter = FilterCompat.get(eq(intColumn("small"), 7));
+    int rowFiltered = 0;
+    int pageGranular = 0;
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("small"), filter)) {
+      ColumnBatch[] b = reader.newBatches(1000, ColumnBatch.Layout.DENSE);
+      int rows;
+      while ((rows = reader.nextBatch(b)) > 0) {
+        for (int i = 0; i < rows; i++) {
+          assertEquals(7, b[0].ints()[i]);
+        }
+        rowFiltered += rows;
+      }
+    }
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("small"),
+        ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
+      ColumnBatch[] b = reader.newBatches(1000, ColumnBatch.Layout.DENSE);
+      int rows;
+      while ((rows = reader.nextBatch(b)) > 0) {
+        pageGranular += rows;
+      }
+    }
+    assertEquals(parquetJava(f, filter, null).values.size(), rowFiltered);
+    assertTrue(pageGranular > rowFiltered, pageGranular + " rows page-granular, " + rowFiltered + " row-filtered");
+  }
+}
