@@ -612,7 +612,7 @@ public final class ParquetBatchReader implements Closeable {
       rowsLeft -= n;
     }
     for (int i = 0; i < batches.length; i++) {
-      if (batches[i].isNested()) {
+      if (batches[i].isNested() && chunks[i] != null) {
         chunks[i].finishRecords(batches[i]);
       }
     }

@@ -196,7 +196,7 @@ class FilteredOwnPagesTest {
       throws IOException {
     FilteredScanTest.Rows out = new FilteredScanTest.Rows();
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns,
-        ParquetReadOptions.builder().withRecordFilter(filter).build(), settings)) {
+        ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build(), settings)) {
       assertEquals(!settings.parquetHadoopPages(), reader.readsOwnPages());
       RecordBatch batch = reader.newRecordBatch(batchSize);
       long[] indexes = new long[batchSize];
@@ -237,7 +237,7 @@ class FilteredOwnPagesTest {
       FilterCompat.Filter filter = FilterCompat.get(or(eq(longColumn("id"), between),
           and(gtEq(longColumn("id"), 30_000L), lt(longColumn("id"), 30_200L))));
       try (ParquetFileReader hadoop = ParquetFileReader.open(new LocalInputFile(f),
-          ParquetReadOptions.builder().withRecordFilter(filter).build())) {
+          ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
         assertEquals(0, selected(hadoop, filter, 0).rowCount(), "no page of row group 0 holds " + between);
         assertTrue(hadoop.getRowGroups().size() >= 2, "statistics keep row group 0 (and 1)");
       }
@@ -259,7 +259,7 @@ class FilteredOwnPagesTest {
   /** Some kept row group has some of its rows, not all, selected by the column index. */
   static void assertSelectsSomePages(Path f, FilterCompat.Filter filter) throws IOException {
     try (ParquetFileReader hadoop = ParquetFileReader.open(new LocalInputFile(f),
-        ParquetReadOptions.builder().withRecordFilter(filter).build())) {
+        ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
       boolean some = false;
       for (int b = 0; b < hadoop.getRowGroups().size(); b++) {
         SelectedRows rows = selected(hadoop, filter, b);

@@ -177,6 +177,11 @@ class FilteredScanTest {
     }
   }
 
+  /** Read options for page-granular filtering (record filtering off), as parquet-java's reader is compared with here. */
+  static ParquetReadOptions pageGranular(FilterCompat.Filter filter) {
+    return ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build();
+  }
+
   /** A mutable set: parquet-java asks an IN set whether it holds null, which Set.of refuses. */
   @SafeVarargs
   static <T> Set<T> setOf(T... values) {
@@ -253,7 +258,7 @@ class FilteredScanTest {
       PageSettings settings) throws IOException {
     Rows out = new Rows();
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns,
-        ParquetReadOptions.builder().withRecordFilter(filter).build(), settings)) {
+        ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build(), settings)) {
       assertEquals(!settings.parquetHadoopPages(), reader.readsOwnPages(), "own pages");
       ColumnBatch[] batches = reader.newBatches(batchSize, layout);
       long[] indexes = new long[batchSize];
@@ -510,7 +515,7 @@ class FilteredScanTest {
   static Rows nestedOurs(Path f, FilterCompat.Filter filter, List<String> columns, int batchSize, Random skips, long[] filteredRows)
       throws IOException {
     Rows out = new Rows();
-    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, pageGranular(filter))) {
       assertTrue(reader.isFiltered());
       assertEquals(ownPagesByDefault(), reader.readsOwnPages(), "own pages");
       filteredRows[0] += reader.totalRows() - reader.remainingRows();

@@ -50,7 +50,7 @@ class ParallelColumnsTest {
   private static List<List<String>> batches(Path f, List<String> columns, FilterCompat.Filter filter, int size) throws Exception {
     List<List<String>> out = new ArrayList<>();
     try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(f), columns,
-        ParquetReadOptions.builder().withRecordFilter(filter).build(), PageSettings.defaults())) {
+        ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build(), PageSettings.defaults())) {
       ColumnBatch[] bs = r.newBatches(size, ColumnBatch.Layout.DENSE);
       long[] indexes = new long[size];
       int n;

@@ -429,6 +429,56 @@ class RowFilterTest {
     assertTrue(e.getMessage().contains("id") && !e.getMessage().contains("\n"), e.getMessage());
   }
 
+  /**
+   * Lists, maps and structs come whole for the records whose flat columns match, as parquet-java's
+   * record-level filter returns them; the predicate's columns may be left out of the records read.
+   */
+  @Test
+  void nestedRecordsMatchParquetJavasRecordFiltering(@TempDir Path nestedDir) throws IOException {
+    NestedRecords.WriteOptions[] options = {
+      new NestedRecords.WriteOptions(false, true, 20, 16 << 10),
+      new NestedRecords.WriteOptions(true, false, 13, 8 << 10),
+    };
+    List<Path> nested = new ArrayList<>();
+    for (int i = 0; i < options.length; i++) {
+      Path f = nestedDir.resolve("nested-" + i + ".parquet");
+      NestedRecords.write(f, FilteredScanTest.NESTED, FilteredScanTest.nestedRows(SEED + 200 + i), options[i]);
+      nested.add(f);
+    }
+    Random random = new Random(SEED + 3);
+    List<List<String>> projections = Arrays.asList(null, List.of("xs"), List.of("id", "m"), List.of("st", "small"), List.of("m", "xs", "st"));
+    long selected = 0;
+    for (int p = 0; p < 20; p++) {
+      FilterPredicate predicate = FilteredScanTest.nestedPredicate(random, 0);
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = nested.get(p % nested.size());
+      List<String> columns = projections.get(p % projections.size());
+      List<java.util.Map<String, Object>> expected = new ArrayList<>();
+      try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).useColumnIndexFilter(true).build()) {
+        Group g;
+        while ((g = r.read()) != null) {
+          java.util.Map<String, Object> record = NestedRecords.record(g);
+          if (columns != null) {
+            record.keySet().retainAll(columns);
+          }
+          expected.add(record);
+        }
+      }
+      selected += expected.size();
+      for (int size : new int[] {1, 5, 64, 4096}) {
+        List<java.util.Map<String, Object>> actual = new ArrayList<>();
+        try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), columns, filter)) {
+          RecordBatch batch = reader.newRecordBatch(size);
+          while (reader.nextBatch(batch) > 0) {
+            actual.addAll(NestedRecords.records(batch));
+          }
+        }
+        assertEquals(expected, actual, f.getFileName() + " " + predicate + " columns " + columns + " batch " + size);
+      }
+    }
+    assertTrue(selected > 0 && selected < 20L * FilteredScanTest.NESTED_ROWS * 3 / 4, selected + " records selected");
+  }
+
   @Test
   void pageGranularReadsStayAvailable() throws IOException {
     Path f = files.get(0);

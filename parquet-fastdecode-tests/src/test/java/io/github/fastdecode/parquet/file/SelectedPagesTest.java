@@ -322,7 +322,7 @@ class SelectedPagesTest {
     int compared = 0;
     for (Path file : sortedFiles) {
       for (FilterCompat.Filter filter : filters) {
-        ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).useColumnIndexFilter(true).build();
+        ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).useColumnIndexFilter(true).useRecordFilter(false).build();
         try (ParquetFileReader hadoop = ParquetFileReader.open(new LocalInputFile(file), options);
             RowGroupReader ours = new RowGroupReader(new LocalInputFile(file), options.getCodecFactory(), PageSettings.defaults())) {
           List<ColumnDescriptor> columns = hadoop.getFooter().getFileMetaData().getSchema().getColumns();

@@ -185,7 +185,8 @@ class FilteredScanFuzzTest {
   /** Reads {@code file} as planned into record batches; returns the rows read or skipped. */
   static long read(byte[] file, FilterCompat.Filter filter, BatchPlan plan) throws IOException {
     long rows = 0;
-    try (ParquetBatchReader reader = ParquetBatchReader.open(new InMemoryInputFile(file), null, filter)) {
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new InMemoryInputFile(file), null,
+        org.apache.parquet.ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
       RecordBatch batch = reader.newRecordBatch(plan.capacity);
       for (int i = 0; i < plan.ops.length; i++) {
         if (plan.ops[i] == BatchPlan.READ) {

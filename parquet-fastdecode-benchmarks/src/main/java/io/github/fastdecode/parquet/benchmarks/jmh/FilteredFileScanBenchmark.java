@@ -89,7 +89,7 @@ public class FilteredFileScanBenchmark {
     long to = from + span * percent / 100;
     options = ParquetReadOptions.builder()
         .withRecordFilter(FilterCompat.get(and(gtEq(longColumn("id"), from), lt(longColumn("id"), to))))
-        .useColumnIndexFilter(true).build();
+        .useColumnIndexFilter(true).useRecordFilter(false).build();
     try (ParquetBatchReader r = ParquetBatchReader.open(new LocalInputFile(path), null, options, own)) {
       batches = r.newBatches(FileScanBenchmark.BATCH, ColumnBatch.Layout.DENSE);
     }

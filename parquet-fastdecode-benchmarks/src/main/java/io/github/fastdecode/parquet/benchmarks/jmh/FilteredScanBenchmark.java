@@ -85,7 +85,8 @@ public class FilteredScanBenchmark {
     long lo = groups.get(groups.size() / 2).getRowIndexOffset();
     filter = FilterCompat.get(and(gtEq(longColumn("id"), lo), lt(longColumn("id"), lo + 1000)));
     long matching = 0;
-    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file), COLUMNS, filter)) {
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file), COLUMNS,
+        org.apache.parquet.ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
       if (reader.fileReader().getRowGroups().size() != 1) {
         throw new IllegalStateException(reader.fileReader().getRowGroups().size() + " of " + groups.size() + " row groups left by the filter");
       }
