@@ -72,8 +72,8 @@ import picocli.CommandLine.Spec;
       "Run a benchmark profile on JDK 17, 21 and 25 in turn (JMH forks started with -jvm), results in"
           + " OUT/jdk<N>.json with .log and .properties beside, then write the report over them into OUT.",
       "A profile must be chosen: quick (one or two cases per encoding, about 5 minutes per JDK on 2 cores)"
-          + " or full (every benchmark, about 24 minutes per JDK). --dry-run shows the JDKs found, the JMH"
-          + " runs and the expected time."
+          + " or full (every benchmark, many times longer). --dry-run shows the JDKs found, the JMH"
+          + " runs and the expected time for this benchmark list."
     },
     footerHeading = "%n",
     footer = {
@@ -108,8 +108,10 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
       description = "Which JDKs to run (default: all three; a JDK given by path runs too).")
   List<Integer> jdks;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
-      description = "Results and report directory (default: ${DEFAULT-VALUE}).")
+  // A build output, not a source: the default is under target/, which git ignores, so no run's JSON,
+  // report or charts end up in a commit unless someone names a directory for them.
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/benchmark-results",
+      description = "Results, report and charts directory (default: ${DEFAULT-VALUE}).")
   Path out;
 
   @Option(names = "--cpu", paramLabel = "TEXT", description = "The CPU model for the report (default: read from this machine).")
@@ -175,7 +177,7 @@ public final class RunAllCommand implements Callable<Integer>, Verbose.Holder {
     PrintStream stdout = main.out;
     if (profile == null) {
       // Runs take a quarter of an hour at least: nothing starts unless a profile is named.
-      main.err.println("runall: choose a profile: --profile quick (about 5 min per JDK) or --profile full (about 24 min per JDK)");
+      main.err.println("runall: choose a profile: --profile quick (about 5 min per JDK) or --profile full (--dry-run prints how long)");
       spec.commandLine().usage(main.err);
       return Main.USAGE;
     }

@@ -146,7 +146,7 @@ class CommandLineTest {
     Path out = dir.resolve("results");
     Result r = run("runall", "--out", out.toString());
     assertEquals(2, r.status);
-    assertEquals("runall: choose a profile: --profile quick (about 5 min per JDK) or --profile full (about 24 min per JDK)",
+    assertEquals("runall: choose a profile: --profile quick (about 5 min per JDK) or --profile full (--dry-run prints how long)",
         firstLine(r.err));
     assertTrue(r.err.lines().anyMatch(l -> l.startsWith("Usage: java -jar benchmarks.jar runall")), r.err);
     assertEquals("", r.out, "nothing ran");

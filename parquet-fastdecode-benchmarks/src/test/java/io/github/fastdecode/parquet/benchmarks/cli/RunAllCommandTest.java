@@ -112,7 +112,7 @@ class RunAllCommandTest {
     RunAllCommand defaults = parse();
     assertEquals(null, defaults.profile, "no profile unless one is named");
     assertEquals(List.of(17, 21, 25), defaults.jdks());
-    assertEquals(Path.of("results"), defaults.out);
+    assertEquals(Path.of("target", "benchmark-results"), defaults.out, "charts and results are build output, under target/");
     ParameterException slow = assertThrows(ParameterException.class, () -> parse("--profile", "slow"));
     assertTrue(slow.getMessage().contains("unknown profile slow (quick or full)"), slow.getMessage());
     ParameterException seventeen = assertThrows(ParameterException.class, () -> parse("--jdks", "seventeen"));
