@@ -58,6 +58,18 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
    */
   public static final String COPY_VECTORS = "spark.fastdecode.copyVectors";
 
+  /**
+   * The session setting that turns row filtering off ({@code false}): by default a scan hands Spark
+   * only the rows that match the filters Spark pushes (evaluated inside the scan, the other columns
+   * decoded only for those rows), not every row of the pages the filters keep. Spark still applies
+   * its own filter above the scan, so results are the same either way.
+   */
+  public static final String FILTER_ROWS = "spark.fastdecode.filterRows";
+
+  static boolean filterRows(SQLConf conf) {
+    return !"false".equalsIgnoreCase(conf.getConfString(FILTER_ROWS, "true").trim());
+  }
+
   static boolean copyVectors(SQLConf conf) {
     return "true".equalsIgnoreCase(conf.getConfString(COPY_VECTORS, "false").trim());
   }
@@ -135,6 +147,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     s.datetimeRebaseModeInRead = parquetOptions.datetimeRebaseModeInRead();
     s.int96RebaseModeInRead = parquetOptions.int96RebaseModeInRead();
     s.copyVectors = copyVectors(conf);
+    s.filterRows = filterRows(conf);
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
     return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark);

@@ -88,6 +88,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     String int96RebaseModeInRead;
     /** Copy flat columns into Spark's vectors rather than wrap the library's batches. */
     boolean copyVectors;
+    /** Hand Spark only the rows matching the pushed filters ({@code spark.fastdecode.filterRows}). */
+    boolean filterRows;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -210,6 +212,11 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       // Row groups whose statistics, dictionary or bloom filter rule the predicate out are skipped.
       options.withRecordFilter(FilterCompat.get(pushed));
     }
+    // Rows are filtered by the pushed predicate on stored values. Where dates or timestamps are
+    // rebased from the legacy calendar as they are read, a stored value and Spark's may differ:
+    // there only row groups and pages are skipped, and Spark's own filter drops the rows.
+    options.useRecordFilter(pushed != null && settings.filterRows
+        && !"LEGACY".equals(datetimeSpec.mode().toString()) && !"LEGACY".equals(int96Spec.mode().toString()));
 
     List<String> columns = new ArrayList<>();
     for (int i = 0; i < fields.length; i++) {
