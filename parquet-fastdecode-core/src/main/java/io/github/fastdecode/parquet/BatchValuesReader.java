@@ -160,6 +160,33 @@ public abstract class BatchValuesReader extends ValuesReader {
   }
 
   /**
+   * Moves over the next {@code count} values and appends to {@code dst} only those at positions
+   * {@code positions[from, to)} (ascending, each below {@code count}, counted from the first of the
+   * {@code count}): a filtered read keeps the byte arrays of the rows that matched without copying
+   * the others. This default skips between runs of kept positions and reads the runs; readers that
+   * can step over a value more cheaply than copy it do better.
+   */
+  public void readBinariesAt(BinaryBatch dst, int count, int[] positions, int from, int to) {
+    checkCount(count);
+    int at = 0;
+    for (int i = from; i < to; ) {
+      int first = positions[i];
+      int j = i + 1;
+      while (j < to && positions[j] == positions[j - 1] + 1) {
+        j++;
+      }
+      if (first < at || positions[j - 1] >= count) {
+        throw new IllegalArgumentException("positions must ascend below " + count + ": " + first + " after " + (at - 1));
+      }
+      skip(first - at);
+      readBinaries(dst, j - i);
+      at = first + j - i;
+      i = j;
+    }
+    skip(count - at);
+  }
+
+  /**
    * Appends {@code count} INT64 values, read as unsigned (UINT_64), to {@code dst} as the minimal
    * big-endian two's-complement bytes that {@code java.math.BigInteger} would produce: 0 becomes
    * {@code 00}, 2^63 becomes {@code 00 80 00 00 00 00 00 00 00}. No allocation per value.

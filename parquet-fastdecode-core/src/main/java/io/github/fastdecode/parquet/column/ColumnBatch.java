@@ -383,29 +383,52 @@ public final class ColumnBatch {
     boolean dense = layout == Layout.DENSE;
     boolean[] flags = nulls;
     int[] levels = definitionLevels;
-    int[] keptValues = valueScratch(count);
-    int kept = 0;
     int windowNulls = 0;
-    int keptNulls = 0;
-    int v = value;
-    int s = 0;
-    for (int i = 0; i < n; i++) {
-      boolean isNull = flags[row + i];
-      windowNulls += isNull ? 1 : 0;
-      if (s < count && selection[s] == i) {
-        flags[row + s] = isNull;
-        if (levels != null) {
-          levels[row + s] = levels[row + i];
-        }
-        keptNulls += isNull ? 1 : 0;
-        if (!dense || !isNull) {
-          keptValues[kept++] = dense ? v : row + i;
-        }
-        s++;
-      }
-      v += dense && isNull ? 0 : 1;
+    for (int i = row, end = row + n; i < end; i++) {
+      windowNulls += flags[i] ? 1 : 0;
     }
     int base = dense ? value : row;
+    int[] keptValues = valueScratch(Math.max(count, n));
+    int kept;
+    int keptNulls = 0;
+    if (windowNulls == 0 || !dense) {
+      // Every row has its value at the same offset from the window's start: no branch per row.
+      int first = dense ? value : row;
+      for (int j = 0; j < count; j++) {
+        keptValues[j] = first + selection[j];
+      }
+      kept = count;
+      if (windowNulls > 0 || levels != null) {
+        for (int j = 0; j < count; j++) {
+          boolean isNull = flags[row + selection[j]];
+          flags[row + j] = isNull;
+          keptNulls += isNull ? 1 : 0;
+          if (levels != null) {
+            levels[row + j] = levels[row + selection[j]];
+          }
+        }
+      }
+    } else {
+      // Dense values with nulls among them: each row's value index is the window's values before it.
+      int[] valueOf = keptValues;
+      for (int i = 0, v = value; i < n; i++) {
+        valueOf[i] = v;
+        v += flags[row + i] ? 0 : 1;
+      }
+      kept = 0;
+      for (int j = 0; j < count; j++) {
+        int i = selection[j];
+        boolean isNull = flags[row + i];
+        int valueIndex = valueOf[i];
+        flags[row + j] = isNull;
+        if (levels != null) {
+          levels[row + j] = levels[row + i];
+        }
+        keptNulls += isNull ? 1 : 0;
+        valueOf[kept] = valueIndex; // kept <= j <= i: the entries still to be read lie ahead
+        kept += isNull ? 0 : 1;
+      }
+    }
     keepValues(base, keptValues, kept);
     entryCount = row + count;
     valueCount = base + kept;

@@ -275,6 +275,138 @@ public final class ColumnChunkReader {
     return batch.entryCount - start;
   }
 
+  /**
+   * Whether {@link #appendSelected} takes {@code batch}: byte arrays kept as physical values (no
+   * conversion, no dictionary ids), with no definition levels to keep.
+   */
+  boolean readsSelected(ColumnBatch batch) {
+    return maxRep == 0 && batch.binaries != null && batch.converting == null && batch.dictionaryIds == null
+        && batch.definitionLevels == null;
+  }
+
+  /**
+   * Moves over the next {@code n} rows of a flat column and appends to {@code batch} only the rows
+   * at {@code selection[0, k)} (ascending, below {@code n}); returns the rows moved over (fewer at
+   * the chunk's end). Only for batches {@link #readsSelected} takes: the values of the other rows
+   * are stepped over, not copied ({@link BatchValuesReader#readBinariesAt}).
+   */
+  int appendSelected(ColumnBatch batch, int n, int[] selection, int k) {
+    int done = 0;
+    int s = 0;
+    try {
+      while (done < n && nextEntriesAvailable()) {
+        int m = Math.min(n - done, pageRemaining);
+        int e = s;
+        while (e < k && selection[e] < done + m) {
+          e++;
+        }
+        selectedInPage(batch, m, selection, s, e, done);
+        s = e;
+        done += m;
+      }
+    } catch (ColumnReadException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw wrap(e, pageIndex);
+    }
+    return done;
+  }
+
+  /** {@link #appendSelected} within the current page: {@code m} rows, of which window rows {@code selection[from, to)} (less {@code base}) are kept. */
+  private void selectedInPage(ColumnBatch batch, int m, int[] selection, int from, int to, int base) {
+    int at = batch.entryCount;
+    int kept = to - from;
+    int[] positions = selectedScratch(Math.max(kept, m));
+    BinaryBatch dst = batch.binaries;
+    if (maxDef == 0) {
+      for (int j = 0; j < kept; j++) {
+        positions[j] = selection[from + j] - base;
+      }
+      if (m > 0) {
+        valuesReader().readBinariesAt(dst, m, positions, 0, kept);
+      }
+      batch.valueCount += kept;
+    } else {
+      boolean[] rowNulls = nullScratch(m);
+      int nonNull;
+      if (def instanceof RleValuesReader) {
+        nonNull = ((RleValuesReader) def).readNullMask(rowNulls, 0, m, maxDef);
+      } else {
+        int[] levels = levelScratch(m);
+        nonNull = readDefinitionLevels(levels, 0, m);
+        for (int i = 0; i < m; i++) {
+          rowNulls[i] = levels[i] != maxDef;
+        }
+      }
+      // Each row's value index: the non-null rows before it.
+      int[] valueOf = positions;
+      for (int i = 0, v = 0; i < m; i++) {
+        valueOf[i] = v;
+        v += rowNulls[i] ? 0 : 1;
+      }
+      boolean positioned = batch.layout() == ColumnBatch.Layout.ROW_POSITIONS;
+      boolean[] flags = batch.nulls;
+      BatchValuesReader r = nonNull > 0 ? valuesReader() : null;
+      int read = 0; // values of the page's m rows the reader has moved over
+      int nulls = 0;
+      for (int j = 0; j < kept; ) {
+        int row = selection[from + j] - base;
+        if (rowNulls[row]) {
+          flags[at + j] = true;
+          nulls++;
+          if (positioned) {
+            dst.add(EMPTY, 0, 0);
+          }
+          j++;
+          continue;
+        }
+        // A run of kept rows that hold values: read it in one call, relative to where the reader is.
+        int[] relative = runScratch(kept);
+        int q = 0;
+        while (j < kept && !rowNulls[selection[from + j] - base]) {
+          flags[at + j] = false;
+          relative[q++] = valueOf[selection[from + j] - base] - read;
+          j++;
+        }
+        int through = relative[q - 1] + 1;
+        r.readBinariesAt(dst, through, relative, 0, q);
+        read += through;
+      }
+      if (nonNull > read) {
+        r.skip(nonNull - read);
+      }
+      batch.nullCount += nulls;
+      batch.valueCount += positioned ? kept : kept - nulls;
+    }
+    batch.entryCount += kept;
+    consumed(m);
+  }
+
+  private int[] selectedScratch = new int[0];
+  private int[] runScratch = new int[0];
+  private boolean[] nullScratch = new boolean[0];
+
+  private int[] selectedScratch(int n) {
+    if (selectedScratch.length < n) {
+      selectedScratch = new int[Math.max(n, selectedScratch.length * 2)];
+    }
+    return selectedScratch;
+  }
+
+  private int[] runScratch(int n) {
+    if (runScratch.length < n) {
+      runScratch = new int[Math.max(n, runScratch.length * 2)];
+    }
+    return runScratch;
+  }
+
+  private boolean[] nullScratch(int n) {
+    if (nullScratch.length < n) {
+      nullScratch = new boolean[Math.max(n, nullScratch.length * 2)];
+    }
+    return nullScratch;
+  }
+
   /** A converted value that does not fit its target: no corruption, so it stays an ArithmeticException, located. */
   private ArithmeticException located(ArithmeticException e) {
     ArithmeticException located = new ArithmeticException(e.getMessage() + " (column " + path + ", row group " + rowGroup + ", page " + pageIndex + ")");

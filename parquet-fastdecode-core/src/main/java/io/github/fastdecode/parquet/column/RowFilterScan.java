@@ -143,6 +143,14 @@ final class RowFilterScan {
         ColumnBatch b = out[c];
         if (k == n) {
           readRuns(chunks, c, b, candidates);
+        } else if (candidates.count == 1 && chunks.chunk(c).readsSelected(b)) {
+          // Byte arrays: the reader steps over the values of rows that did not match, copying none.
+          long start = candidates.start[0];
+          moveTo(chunks, c, start);
+          if (chunks.chunk(c).appendSelected(b, n, sel, k) != n) {
+            throw chunks.ended(c);
+          }
+          position[c] = start + n;
         } else if (fewRuns || b.isNested()) {
           readRuns(chunks, c, b, matched);
         } else {

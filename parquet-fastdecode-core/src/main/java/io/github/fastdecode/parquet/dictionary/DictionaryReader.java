@@ -575,6 +575,40 @@ public final class DictionaryReader extends BatchValuesReader {
     remaining -= count;
   }
 
+  /** The ids of the count values (range-checked by {@link #readDictionaryIds}), then the kept entries' bytes. */
+  @Override
+  public void readBinariesAt(BinaryBatch dst, int count, int[] positions, int from, int to) {
+    if (binaryBytes == null) {
+      throw wrongType("readBinariesAt");
+    }
+    checkCount(count);
+    if (selectedIds.length < count) {
+      selectedIds = new int[Math.max(count, selectedIds.length * 2)];
+    }
+    int[] all = selectedIds;
+    readDictionaryIds(all, 0, count);
+    int[] offsets = binaryOffsets;
+    long total = 0;
+    int last = -1;
+    for (int j = from; j < to; j++) {
+      int p = positions[j];
+      if (p <= last || p >= count) {
+        throw new IllegalArgumentException("positions must ascend below " + count + ": " + p + " after " + last);
+      }
+      last = p;
+      total += offsets[all[p] + 1] - offsets[all[p]];
+    }
+    dst.reserve(to - from, total);
+    byte[] bytes = binaryBytes;
+    for (int j = from; j < to; j++) {
+      int id = all[positions[j]];
+      dst.appendUnchecked(bytes, offsets[id], offsets[id + 1] - offsets[id]);
+    }
+  }
+
+  /** Ids of a {@link #readBinariesAt}, grown to the largest count asked. */
+  private int[] selectedIds = new int[0];
+
   @Override
   public void readBinaries(BinaryBatch dst, int count) {
     if (binaryBytes == null) {

@@ -155,6 +155,34 @@ public final class PlainBinaryReader extends BatchValuesReader {
     pos = p;
   }
 
+  /** Walks every length, as {@link #skip(int)} does, and copies only the kept values. */
+  @Override
+  public void readBinariesAt(BinaryBatch dst, int count, int[] positions, int from, int to) {
+    checkCount(count);
+    byte[] d = data;
+    int before = dst.size();
+    int p = pos;
+    int k = from;
+    int next = k < to ? positions[k] : -1;
+    for (int i = 0; i < count; i++) {
+      int length = lengthAt(p);
+      if (length < 0) {
+        dst.truncate(before);
+        throw bad(p, i, count);
+      }
+      if (i == next) {
+        dst.add(d, p + 4, length);
+        next = ++k < to ? positions[k] : -1;
+      }
+      p += 4 + length;
+    }
+    if (k < to) {
+      dst.truncate(before);
+      throw new IllegalArgumentException("positions must ascend below " + count + ": " + positions[k] + " is not");
+    }
+    pos = p;
+  }
+
   @Override
   public void skip() {
     skip(1);

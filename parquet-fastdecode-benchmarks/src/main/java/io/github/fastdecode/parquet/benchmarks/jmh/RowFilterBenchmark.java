@@ -53,7 +53,7 @@ import org.openjdk.jmh.annotations.State;
  * Row filtering against reading everything and filtering afterwards, on a generated file of one
  * predicate column ({@code key}, INT32, uniform over 0..9999, {@link #encoding} PLAIN or
  * dictionary-encoded) and three payload columns ({@code l} INT64, {@code d} DOUBLE, {@code s} a
- * 12-to-20-byte string), 2,000,000 rows, SNAPPY, V1 pages. The predicate is {@code key <
+ * 12-to-20-byte string), 2,000,000 rows, {@link #codec}, V1 pages. The predicate is {@code key <
  * selectivity * 100}, so it keeps {@link #selectivity} percent of the rows, scattered: no row group
  * or page can be skipped, every saving is the row filter's.
  *
@@ -83,6 +83,10 @@ public class RowFilterBenchmark {
   @Param({"PLAIN", "DICTIONARY"})
   public String encoding;
 
+  /** The file's compression: every page is decompressed whether or not rows of it match, on both sides. */
+  @Param({"SNAPPY", "UNCOMPRESSED"})
+  public String codec;
+
   /** Percent of rows that match. */
   @Param({"0.1", "1", "10", "50", "100"})
   public String selectivity;
@@ -94,7 +98,7 @@ public class RowFilterBenchmark {
 
   @Setup(Level.Trial)
   public void setup() throws IOException {
-    file = generatedFile("DICTIONARY".equals(encoding));
+    file = generatedFile("DICTIONARY".equals(encoding), CompressionCodecName.valueOf(codec));
     bound = (int) Math.round(Double.parseDouble(selectivity) * KEYS / 100);
     filterOptions = ParquetReadOptions.builder().withRecordFilter(FilterCompat.get(lt(intColumn("key"), bound))).build();
     selection = new int[BATCH];
@@ -152,9 +156,9 @@ public class RowFilterBenchmark {
     }
   }
 
-  static synchronized Path generatedFile(boolean dictionary) throws IOException {
-    Path file = Path.of(System.getProperty("java.io.tmpdir"), "parquet-fastdecode-rowfilter-" + (dictionary ? "dict" : "plain") + "-" + ROWS
-        + ".parquet");
+  static synchronized Path generatedFile(boolean dictionary, CompressionCodecName codec) throws IOException {
+    Path file = Path.of(System.getProperty("java.io.tmpdir"), "parquet-fastdecode-rowfilter-" + (dictionary ? "dict" : "plain") + "-"
+        + codec.name().toLowerCase(java.util.Locale.ROOT) + "-" + ROWS + ".parquet");
     if (Files.isRegularFile(file)) {
       return file;
     }
@@ -164,7 +168,7 @@ public class RowFilterBenchmark {
     StringBuilder s = new StringBuilder();
     try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(partial)).withType(SCHEMA)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withWriterVersion(WriterVersion.PARQUET_1_0)
-        .withCompressionCodec(CompressionCodecName.SNAPPY).withDictionaryEncoding(false)
+        .withCompressionCodec(codec).withDictionaryEncoding(false)
         .withDictionaryEncoding("key", dictionary).build()) {
       for (int row = 0; row < ROWS; row++) {
         s.setLength(0);

@@ -62,8 +62,13 @@ import org.apache.spark.sql.types.StructType;
  * profiler.
  */
 public final class SparkTpchBenchmark {
-  /** The readers compared: Spark's, this source copying into Spark's vectors, this source without copies. */
-  static final String[] READERS = {"parquet", "fastdecode-copy", "fastdecode"};
+  /**
+   * The readers compared: Spark's; this source with row filtering off ({@code
+   * spark.fastdecode.filterRows=false}: every row of the pages the pushed filters keep reaches
+   * Spark); this source as it is by default. {@code fastdecode-copy} (copying each batch into
+   * Spark's vectors) can be named with {@code -Dtpch.readers=}.
+   */
+  static final String[] READERS = System.getProperty("tpch.readers", "parquet,fastdecode-pages,fastdecode").split(",");
 
   static final Map<String, String> QUERIES = new LinkedHashMap<>();
 
@@ -86,6 +91,9 @@ public final class SparkTpchBenchmark {
         + " AND l_commitdate < l_receiptdate AND l_shipdate < l_commitdate AND l_receiptdate >= date '1994-01-01'"
         + " AND l_receiptdate < date '1995-01-01' GROUP BY l_shipmode ORDER BY l_shipmode");
     QUERIES.put("point filter (l_orderkey =)", "SELECT * FROM lineitem WHERE l_orderkey = 3000001");
+    QUERIES.put("one month of l_shipdate: count", "SELECT count(*) FROM lineitem"
+        + " WHERE l_shipdate >= date '1995-03-01' AND l_shipdate < date '1995-04-01'");
+    QUERIES.put("l_comment LIKE: count", "SELECT count(*) FROM lineitem WHERE l_comment LIKE '%ab1%'");
   }
 
   private SparkTpchBenchmark() {}
@@ -223,6 +231,8 @@ public final class SparkTpchBenchmark {
   static Timed run(SparkSession spark, String reader, Path data, String sql) {
     // fastdecode-copy: this source, copying each batch into Spark's vectors.
     spark.conf().set("spark.fastdecode.copyVectors", String.valueOf(reader.equals("fastdecode-copy")));
+    // fastdecode-pages: this source handing Spark every row of the pages the filters keep.
+    spark.conf().set("spark.fastdecode.filterRows", String.valueOf(!reader.equals("fastdecode-pages")));
     String format = reader.startsWith("fastdecode") ? "fastdecode" : reader;
     spark.read().format(format).load(data.resolve("lineitem").toString()).createOrReplaceTempView("lineitem");
     spark.read().format(format).load(data.resolve("orders").toString()).createOrReplaceTempView("orders");
