@@ -150,7 +150,7 @@ class FilteredScanFuzzTest {
     }
     FilterCompat.Filter filter = FilterCompat.get(predicate(data));
     BatchPlan plan = BatchPlan.read(data);
-    boolean rowFiltered = data.consumeBoolean();
+    boolean rowFiltered = data.consumeInt(0, 1) == 1;
     FuzzCheck.check(WHAT, FilteredScanFuzzTest::accepted, FuzzCheck.UNBOUNDED, file.length, () -> {
       try {
         read(file, filter, plan, rowFiltered);
