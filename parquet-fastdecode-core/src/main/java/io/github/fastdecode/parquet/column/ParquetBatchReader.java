@@ -103,11 +103,14 @@ import org.apache.parquet.schema.Type;
  * whose statistics, dictionary or bloom filter prove no row matches (parquet-hadoop drops them when
  * the file is opened), and within the row groups left, every page the column index proves empty
  * (through the offset index; files without a page index are read whole). Which rows the column
- * index keeps is parquet-java's own computation ({@link SelectedRows}), whichever reads the pages. What remains is page
- * granularity, as with parquet-java's own filtered reads with record filtering off: <b>rows that do
- * not match the predicate can still appear</b>, namely every row of the selected row ranges, the
- * same rows parquet-java's reader returns. Evaluate the predicate on the batch to drop them. {@link
- * #rowIndexes(long[])} tells which rows of the file a batch holds. All columns of a batch stay
+ * index keeps is parquet-java's own computation ({@link SelectedRows}), whichever reads the pages.
+ * Then, with record filtering on ({@code ParquetReadOptions.useRecordFilter()}, parquet-java's
+ * default), the reader evaluates the predicate on the rows left and a batch holds only the rows
+ * that match, the rows parquet-java's record-level filter returns ({@link RowFilterScan}: the
+ * predicate's columns first, the others only where rows matched). With it off, results have page
+ * granularity, as parquet-java's filtered reads with record filtering off: every row of the
+ * selected row ranges, including rows that do not match. {@link #rowIndexes(long[])} tells which
+ * rows of the file a batch holds. All columns of a batch stay
  * aligned: each column skips the rows of its pages that lie outside the selected ranges, a repeated
  * column whole records (counted by repetition level 0).
  */
@@ -239,8 +242,9 @@ public final class ParquetBatchReader implements Closeable {
   /**
    * Opens {@code input} for the named columns (null: all) with a filter: row groups and pages that
    * cannot hold a matching row are skipped, with parquet-hadoop's statistics, dictionary, bloom
-   * filter and column index filters all on. Rows outside the predicate can still appear (page
-   * granularity; see the class comment).
+   * filter and column index filters all on, and batches hold only the rows that match (the filter's
+   * columns are read whether or not they are named). For page granularity, pass read options with
+   * {@code useRecordFilter(false)}.
    *
    * @param filter built with {@code FilterCompat.get(FilterPredicate)}; {@code FilterCompat.NOOP} reads everything
    */
@@ -461,6 +465,11 @@ public final class ParquetBatchReader implements Closeable {
     return pages != null;
   }
 
+  /** Whether batches hold only rows that match the filter (a filter predicate, record filtering on). */
+  public boolean filtersRows() {
+    return rowScan != null;
+  }
+
   /** Whether row groups are read page-filtered (a filter was given and the column index filter is on). */
   public boolean isFiltered() {
     return filtered;
@@ -485,7 +494,10 @@ public final class ParquetBatchReader implements Closeable {
     return k;
   }
 
-  /** Rows not yet read or skipped (selected rows, when filtered). */
+  /**
+   * Rows not yet read or skipped: the rows the page index selects when filtered; with row filtering,
+   * those not yet examined (at least the matching rows left).
+   */
   public long remainingRows() {
     return rowsLeft;
   }
