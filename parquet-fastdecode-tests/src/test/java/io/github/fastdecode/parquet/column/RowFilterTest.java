@@ -486,6 +486,7 @@ class RowFilterTest {
     int rowFiltered = 0;
     int pageGranular = 0;
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("small"), filter)) {
+      assertTrue(reader.filtersRows());
       ColumnBatch[] b = reader.newBatches(1000, ColumnBatch.Layout.DENSE);
       int rows;
       while ((rows = reader.nextBatch(b)) > 0) {
@@ -497,6 +498,7 @@ class RowFilterTest {
     }
     try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("small"),
         ParquetReadOptions.builder().withRecordFilter(filter).useRecordFilter(false).build())) {
+      assertTrue(!reader.filtersRows() && reader.isFiltered());
       ColumnBatch[] b = reader.newBatches(1000, ColumnBatch.Layout.DENSE);
       int rows;
       while ((rows = reader.nextBatch(b)) > 0) {
