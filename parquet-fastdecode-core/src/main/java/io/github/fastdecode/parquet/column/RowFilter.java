@@ -632,73 +632,41 @@ final class RowFilter {
     }
   }
 
-  private static final class IntLeaf extends Leaf {
-    private final int[] targets;
+  /** INT32 values as keys: with the sign bit flipped for an unsigned order, then widened. */
+  private static final class IntLeaf extends LongKeyLeaf {
     private final int flip;
 
     IntLeaf(int slot, int op, boolean nullResult, int[] targets, boolean signed) {
-      super(slot, op, nullResult);
+      super(slot, op, nullResult, keysOf(targets, signed ? 0 : Integer.MIN_VALUE));
       this.flip = signed ? 0 : Integer.MIN_VALUE;
-      this.targets = targets.clone();
-      for (int i = 0; i < this.targets.length; i++) {
-        this.targets[i] ^= flip;
+    }
+
+    private static long[] keysOf(int[] v, int flip) {
+      long[] out = new long[v.length];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = v[i] ^ flip;
       }
+      return out;
     }
 
     @Override
-    void match(ColumnBatch batch, DictionaryValues dictionary, int from, int n, boolean[] dst, int at) {
+    long[] keys(ColumnBatch batch, DictionaryValues dictionary, int from, int n) {
       int[] a = batch != null ? batch.ints : dictionary.ints();
       int f = flip;
-      int t = targets[0];
-      switch (op) {
-        case EQ:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) == t;
-          }
-          break;
-        case NOT_EQ:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) != t;
-          }
-          break;
-        case LT:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) < t;
-          }
-          break;
-        case LT_EQ:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) <= t;
-          }
-          break;
-        case GT:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) > t;
-          }
-          break;
-        case GT_EQ:
-          for (int i = 0; i < n; i++) {
-            dst[at + i] = (a[from + i] ^ f) >= t;
-          }
-          break;
-        default: {
-          boolean notIn = op == NOT_IN;
-          int[] ts = targets;
-          for (int i = 0; i < n; i++) {
-            int v = a[from + i] ^ f;
-            boolean m = false;
-            for (int s : ts) {
-              m |= v == s;
-            }
-            dst[at + i] = m != notIn;
-          }
-          break;
-        }
+      long[] k = keyScratch(n);
+      for (int i = 0; i < n; i++) {
+        k[i] = a[from + i] ^ f;
       }
+      return k;
+    }
+
+    @Override
+    int keyStart(int from) {
+      return 0;
     }
   }
 
-  /** INT64 values, and FLOAT and DOUBLE values as order-preserving keys ({@link #key}). */
+  /** Values as longs whose signed order is the column's: INT32 and INT64 (unsigned ones with the sign bit flipped), FLOAT and DOUBLE ({@link #floatKey}, {@link #doubleKey}). */
   private abstract static class LongKeyLeaf extends Leaf {
     private final long[] targets;
 
