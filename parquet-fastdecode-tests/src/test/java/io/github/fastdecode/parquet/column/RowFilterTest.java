@@ -479,6 +479,161 @@ class RowFilterTest {
     assertTrue(selected > 0 && selected < 20L * FilteredScanTest.NESTED_ROWS * 3 / 4, selected + " records selected");
   }
 
+  static final MessageType LOGICAL = Types.buildMessage()
+      .required(PrimitiveTypeName.INT64).named("id")
+      .optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.dateType()).named("day")
+      .optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MILLIS)).named("ts_ms")
+      .optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named("ts_us")
+      .optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.decimalType(2, 9)).named("dec32")
+      .optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.decimalType(3, 18)).named("dec64")
+      .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.decimalType(2, 20)).named("decbin")
+      .optional(PrimitiveTypeName.INT96).named("int96")
+      .optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.intType(64, false)).named("u64")
+      .optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(8, false)).named("u8")
+      .named("logical");
+
+  /** Minimal big-endian two's complement bytes of {@code v}, as decimal writers store them. */
+  static Binary minimalBytes(long v) {
+    return Binary.fromConstantByteArray(java.math.BigInteger.valueOf(v).toByteArray());
+  }
+
+  static Binary int96(long nanosOfDay, int julianDay) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.putLong(nanosOfDay).putInt(julianDay);
+    return Binary.fromConstantByteArray(b.array());
+  }
+
+  /**
+   * Dates, timestamps of both units, decimals of every physical type (INT32, INT64, BINARY of
+   * varying length), INT96, UINT_64 and UINT_8: each compared as parquet-java's comparator for its
+   * type orders it (signed decimals in byte arrays, unsigned 64-bit integers unsigned).
+   */
+  @Test
+  void logicalTypesOfEveryPhysicalTypeMatch(@TempDir Path logicalDir) throws IOException {
+    Random random = new Random(SEED + 4);
+    SimpleGroupFactory groups = new SimpleGroupFactory(LOGICAL);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < 5000; r++) {
+      Group g = groups.newGroup().append("id", (long) r);
+      if (random.nextInt(8) != 0) {
+        g.add("day", 18000 + random.nextInt(400));
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("ts_ms", 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L);
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("ts_us", random.nextInt(3) == 0 ? -random.nextInt(1_000_000) : random.nextInt(1_000_000) * 1_000L);
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("dec32", random.nextInt(20_000) - 10_000);
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("dec64", (long) (random.nextGaussian() * 1e12));
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("decbin", minimalBytes(random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(5000) - 2500));
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("int96", int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100)));
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("u64", random.nextInt(4) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000));
+      }
+      if (random.nextInt(8) != 0) {
+        g.add("u8", random.nextInt(256));
+      }
+      rows.add(g);
+    }
+    List<Path> logicalFiles = new ArrayList<>();
+    for (boolean dict : new boolean[] {true, false}) {
+      Path f = logicalDir.resolve("logical-" + dict + ".parquet");
+      ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(LOGICAL)
+          .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withDictionaryEncoding(dict).withPageRowCountLimit(700), f, rows, 2000);
+      logicalFiles.add(f);
+    }
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : LOGICAL.getColumns()) {
+      names.add(c.getPath()[0]);
+    }
+    long matched = 0;
+    for (int p = 0; p < 40; p++) {
+      FilterPredicate predicate = logicalPredicate(random);
+      if (random.nextInt(3) == 0) {
+        predicate = random.nextBoolean() ? and(predicate, logicalPredicate(random)) : or(predicate, not(logicalPredicate(random)));
+      }
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = logicalFiles.get(p % 2);
+      List<Object[]> expected = new ArrayList<>();
+      try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).build()) {
+        Group g;
+        while ((g = r.read()) != null) {
+          expected.add(new Object[] {g.getLong("id", 0)});
+        }
+      }
+      matched += expected.size();
+      for (int size : new int[] {3, 500}) {
+        List<Object[]> actual = new ArrayList<>();
+        try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of("id"), filter)) {
+          ColumnBatch[] b = reader.newBatches(size, ColumnBatch.Layout.DENSE);
+          int n;
+          while ((n = reader.nextBatch(b)) > 0) {
+            for (int i = 0; i < n; i++) {
+              actual.add(new Object[] {b[0].longs()[i]});
+            }
+          }
+        }
+        assertEquals(expected.size(), actual.size(), f.getFileName() + " " + predicate + " batch " + size);
+        for (int i = 0; i < expected.size(); i++) {
+          assertEquals(expected.get(i)[0], actual.get(i)[0], f.getFileName() + " " + predicate + " row " + i);
+        }
+      }
+    }
+    assertTrue(matched > 40 * 5000 / 20 && matched < 40 * 5000 * 3 / 4, matched + " rows matched in all");
+  }
+
+  static FilterPredicate logicalPredicate(Random random) {
+    int op = random.nextInt(4);
+    switch (random.nextInt(9)) {
+      case 0: {
+        int v = 18000 + random.nextInt(420);
+        return op == 0 ? eq(intColumn("day"), v) : op == 1 ? lt(intColumn("day"), v) : op == 2 ? gtEq(intColumn("day"), v) : notEq(intColumn("day"), v);
+      }
+      case 1: {
+        long v = 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L;
+        return op % 2 == 0 ? lt(longColumn("ts_ms"), v) : gt(longColumn("ts_ms"), v);
+      }
+      case 2: {
+        long v = random.nextInt(2_000_000_000) - 1_000_000L;
+        return op % 2 == 0 ? ltEq(longColumn("ts_us"), v) : gtEq(longColumn("ts_us"), v);
+      }
+      case 3: {
+        int v = random.nextInt(21_000) - 10_500;
+        return op == 0 ? eq(intColumn("dec32"), v) : op == 1 ? lt(intColumn("dec32"), v) : gt(intColumn("dec32"), v);
+      }
+      case 4: {
+        long v = (long) (random.nextGaussian() * 1e12);
+        return op % 2 == 0 ? lt(longColumn("dec64"), v) : gtEq(longColumn("dec64"), v);
+      }
+      case 5: {
+        Binary v = minimalBytes(random.nextInt(6000) - 3000);
+        return op == 0 ? eq(binaryColumn("decbin"), v) : op == 1 ? lt(binaryColumn("decbin"), v) : op == 2 ? gt(binaryColumn("decbin"), v)
+            : in(binaryColumn("decbin"), FilteredScanTest.setOf(v, minimalBytes(0)));
+      }
+      case 6: {
+        Binary v = int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100));
+        return op == 0 ? eq(binaryColumn("int96"), null) : op == 1 ? lt(binaryColumn("int96"), v) : gtEq(binaryColumn("int96"), v);
+      }
+      case 7: {
+        long v = random.nextInt(3) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000);
+        return op == 0 ? eq(longColumn("u64"), v) : op == 1 ? lt(longColumn("u64"), v) : gt(longColumn("u64"), v);
+      }
+      default: {
+        int v = random.nextInt(260);
+        return op % 2 == 0 ? lt(intColumn("u8"), v) : gtEq(intColumn("u8"), v);
+      }
+    }
+  }
+
   @Test
   void pageGranularReadsStayAvailable() throws IOException {
     Path f = files.get(0);
