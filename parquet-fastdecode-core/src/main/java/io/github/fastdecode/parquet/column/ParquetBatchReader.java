@@ -617,7 +617,7 @@ public final class ParquetBatchReader implements Closeable {
         }
         continue;
       }
-      int n = (int) Math.min(capacity - filled, rowGroupRowsLeft);
+      int n = (int) Math.min(Math.min(capacity - filled, rowGroupRowsLeft), MAX_WINDOW);
       candidates(n);
       filled += rowScan.window(scanChunks, batches, candidateRuns, n, lastRuns);
       rowGroupRowsLeft -= n;
@@ -743,6 +743,8 @@ public final class ParquetBatchReader implements Closeable {
 
   /** Largest window a row-filtered skip evaluates at once. */
   private static final int SKIP_WINDOW = 4096;
+  /** Largest window a row-filtered read evaluates at once (a read with no columns has no capacity). */
+  private static final int MAX_WINDOW = 1 << 16;
 
   /**
    * Skips {@code rows} matching rows: windows of at most the rows still to skip, so a window never

@@ -421,6 +421,24 @@ class RowFilterTest {
     }
   }
 
+  /** A read of no columns (a count) returns the number of matching rows, a row group at a time. */
+  @Test
+  void aReadOfNoColumnsCountsTheMatchingRows() throws IOException {
+    Random random = new Random(SEED + 5);
+    for (int p = 0; p < 10; p++) {
+      FilterCompat.Filter filter = FilterCompat.get(predicate(random, 0));
+      Path f = files.get(p % files.size());
+      long counted = 0;
+      try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of(), filter)) {
+        int n;
+        while ((n = reader.nextBatch(new ColumnBatch[0])) > 0) {
+          counted += n;
+        }
+      }
+      assertEquals(parquetJava(f, filter, List.of()).values.size(), counted, f.getFileName() + " " + filter);
+    }
+  }
+
   @Test
   void aPredicateThatDoesNotFitTheSchemaIsOneLineNamingTheColumn() {
     Path f = files.get(0);
