@@ -286,6 +286,9 @@ final class RowFilter {
     if (type == null) {
       return new Constant(nullResult);
     }
+    if (udp instanceof StringPredicates.Substring && type.getPrimitiveTypeName() != PrimitiveTypeName.INT96) {
+      return new SubstringLeaf(slot, nullResult, (StringPredicates.Substring) udp, inverted);
+    }
     return new Generic(slot, type, nullResult, v -> udp.keep((Comparable) v) != inverted);
   }
 
@@ -865,6 +868,31 @@ final class RowFilter {
             dst[at + i] = compares(op, Arrays.compareUnsigned(bytes, offsets[from + i], offsets[from + i + 1], t, 0, t.length));
           }
           break;
+      }
+    }
+  }
+
+  /** {@link StringPredicates}: tested on the bytes where they lie, no {@code Binary} per value. */
+  private static final class SubstringLeaf extends Leaf {
+    private final StringPredicates.Substring test;
+    private final boolean inverted;
+
+    SubstringLeaf(int slot, boolean nullResult, StringPredicates.Substring test, boolean inverted) {
+      super(slot, -1, nullResult);
+      this.test = test;
+      this.inverted = inverted;
+    }
+
+    @Override
+    void match(ColumnBatch batch, DictionaryValues dictionary, int from, int n, boolean[] dst, int at) {
+      BinaryBatch b = batch != null ? batch.binaries : dictionary.binaries();
+      byte[] bytes = b.bytes();
+      int[] offsets = b.offsets();
+      StringPredicates.Substring t = test;
+      boolean flip = inverted;
+      for (int i = 0; i < n; i++) {
+        int s = offsets[from + i];
+        dst[at + i] = t.test(bytes, s, offsets[from + i + 1] - s) != flip;
       }
     }
   }

@@ -221,8 +221,12 @@ class RowFilterTest {
       }
       case 4: {
         String prefix = "s" + random.nextInt(ROWS / 50 / 10 + 1);
-        FilterPredicate p = userDefined(binaryColumn("s"), new StartsWith(prefix));
-        return op % 2 == 0 ? p : not(p);
+        String part = random.nextInt(ROWS / 50) + "-" + random.nextInt(3);
+        FilterPredicate p = op < 2 ? userDefined(binaryColumn("s"), new StartsWith(prefix))
+            : op == 2 ? userDefined(binaryColumn("s"), StringPredicates.startsWith(prefix))
+            : op == 3 ? userDefined(binaryColumn("s"), StringPredicates.endsWith(part))
+            : userDefined(binaryColumn("s"), StringPredicates.contains(part.substring(0, part.length() - 2)));
+        return random.nextBoolean() ? p : not(p);
       }
       case 5: {
         // A column the file does not have: null in every row.
