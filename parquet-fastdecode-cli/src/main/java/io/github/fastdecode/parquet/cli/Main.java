@@ -124,8 +124,8 @@ public final class Main implements Runnable {
         message += " (did you mean " + String.join(" or ", suggestions) + "?)";
       }
     }
-    err.println((name.isEmpty() ? NAME : name) + ": " + message);
-    err.println("usage: " + qualified + " --help");
+    // One line, as every error: what is wrong, then where help is.
+    err.println((name.isEmpty() ? NAME : name) + ": " + message + " (see " + qualified + " --help)");
     return USAGE;
   }
 
