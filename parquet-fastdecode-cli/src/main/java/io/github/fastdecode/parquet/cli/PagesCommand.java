@@ -15,6 +15,8 @@
  */
 package io.github.fastdecode.parquet.cli;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.parquet.column.statistics.Statistics;
@@ -22,9 +24,12 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.io.LocalInputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,8 +45,8 @@ import picocli.CommandLine.Option;
     description = {
       "Print one line per page of each column chunk, read from the page headers: row group, column, page"
           + " (D for the dictionary page, then data pages from 0), type, encoding, compressed and uncompressed"
-          + " bytes, values, nulls (V2 pages, or the header's statistics), rows (V2 pages), min and max (when the"
-          + " header has statistics) and crc: 'ok' when the page's CRC32 matches its bytes, 'BAD' when it does not,"
+          + " bytes, values, nulls (V2 pages, or the statistics), rows (V2 pages), min and max (from the header's"
+          + " statistics, else from the column index, where parquet-java writes them) and crc: 'ok' when the page's CRC32 matches its bytes, 'BAD' when it does not,"
           + " '-' when the page has none.",
       "A header that cannot be parsed ends its chunk's lines and is reported on stderr (exit 1)."
     },
@@ -73,23 +78,26 @@ final class PagesCommand extends PathsCommand {
     boolean bad = false;
     List<BlockMetaData> groups = footer.getBlocks();
     StringBuilder problems = new StringBuilder();
-    for (int g = 0; g < groups.size(); g++) {
-      for (String name : chosen) {
-        ColumnChunkMetaData chunk = chunk(groups.get(g), name);
-        if (chunk == null) {
-          problems.append("column ").append(name).append(", row group ").append(g).append(": no chunk in the row group\n");
-          bad = true;
-          continue;
-        }
-        ChunkPages.Walk walk = ChunkPages.walk(file, chunk);
-        for (ChunkPages.Page p : walk.pages()) {
-          row(t, g, name, p, chunk, createdBy);
-          bad |= Boolean.FALSE.equals(p.crcOk());
-        }
-        if (walk.problem() != null) {
-          problems.append("column ").append(name).append(", row group ").append(g).append(", ")
-              .append(ChunkPages.pageName(walk.problemPage())).append(": ").append(walk.problem()).append('\n');
-          bad = true;
+    try (ParquetFileReader indexes = ParquetFileReader.open(new LocalInputFile(file), ParquetFiles.options())) {
+      for (int g = 0; g < groups.size(); g++) {
+        for (String name : chosen) {
+          ColumnChunkMetaData chunk = chunk(groups.get(g), name);
+          if (chunk == null) {
+            problems.append("column ").append(name).append(", row group ").append(g).append(": no chunk in the row group\n");
+            bad = true;
+            continue;
+          }
+          ChunkPages.Walk walk = ChunkPages.walk(file, chunk);
+          ColumnIndex index = columnIndex(indexes, chunk);
+          for (ChunkPages.Page p : walk.pages()) {
+            row(t, g, name, p, chunk, createdBy, index);
+            bad |= Boolean.FALSE.equals(p.crcOk());
+          }
+          if (walk.problem() != null) {
+            problems.append("column ").append(name).append(", row group ").append(g).append(", ")
+                .append(ChunkPages.pageName(walk.problemPage())).append(": ").append(walk.problem()).append('\n');
+            bad = true;
+          }
         }
       }
     }
@@ -111,7 +119,17 @@ final class PagesCommand extends PathsCommand {
     return null;
   }
 
-  private void row(Table t, int g, String column, ChunkPages.Page p, ColumnChunkMetaData chunk, String createdBy) {
+  /** The chunk's column index, or null if it has none or it cannot be read (it is only shown). */
+  private static ColumnIndex columnIndex(ParquetFileReader reader, ColumnChunkMetaData chunk) {
+    try {
+      return chunk.getColumnIndexReference() == null ? null : reader.readColumnIndex(chunk);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private void row(Table t, int g, String column, ChunkPages.Page p, ColumnChunkMetaData chunk, String createdBy,
+      ColumnIndex index) {
     PageHeader h = p.header();
     String type;
     Object encoding = null;
@@ -167,9 +185,28 @@ final class PagesCommand extends PathsCommand {
         }
       }
     }
+    if (min == null && index != null && p.number() >= 0 && p.number() < index.getNullPages().size()) {
+      // parquet-java (1.12 on) writes page statistics to the column index instead of the page header.
+      int i = p.number();
+      if (nulls == null && index.getNullCounts() != null && i < index.getNullCounts().size()) {
+        nulls = index.getNullCounts().get(i);
+      }
+      if (!index.getNullPages().get(i)) {
+        Statistics<?> s = Statistics.getBuilderForReading(chunk.getPrimitiveType())
+            .withMin(bytes(index.getMinValues().get(i))).withMax(bytes(index.getMaxValues().get(i))).build();
+        min = MetaCommand.shorten(s.minAsString());
+        max = MetaCommand.shorten(s.maxAsString());
+      }
+    }
     String crc = p.crcOk() == null ? "-" : p.crcOk() ? "ok" : "BAD";
     t.row(g, column, p.number() == -1 ? "D" : p.number(), type, encoding, h.getCompressed_page_size(),
         h.getUncompressed_page_size(), values, nulls, rows, min, max, crc);
+  }
+
+  private static byte[] bytes(ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.duplicate().get(out);
+    return out;
   }
 
   /** A page header's statistics as parquet-java reads them (null if it cannot: they are only shown). */
