@@ -27,6 +27,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
@@ -61,6 +63,9 @@ public final class Main implements Runnable {
   static final int OK = 0;
   static final int BAD_DATA = 1;
   static final int USAGE = 2;
+
+  @Spec
+  CommandSpec spec;
 
   /** Where commands print: the process's streams, or a test's. */
   final PrintStream out;
@@ -103,7 +108,7 @@ public final class Main implements Runnable {
   /** No command: the help, and exit 2 (a command was expected). */
   @Override
   public void run() {
-    throw new ParameterException(new CommandLine(this), "missing command; the commands are schema, meta, pages,"
+    throw new ParameterException(spec.commandLine(), "missing command; the commands are schema, meta, pages,"
         + " dictionary, cat, head, check, scan");
   }
 
