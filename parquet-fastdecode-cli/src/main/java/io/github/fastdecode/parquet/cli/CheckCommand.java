@@ -73,8 +73,13 @@ final class CheckCommand extends PathsCommand {
     long pages = 0;
     try (RowGroupReader reader = new RowGroupReader(new LocalInputFile(file), ParquetFiles.options().getCodecFactory(),
         PageSettings.defaults().withChecksumVerification(true))) {
+      long started = System.nanoTime();
       for (int g = 0; g < groups.size(); g++) {
         BlockMetaData block = groups.get(g);
+        if (g > 0 && System.nanoTime() - started > 2_000_000_000L) {
+          // Progress on big files, on stderr so that stdout stays one line per file.
+          main.err.println("check: " + file + ": row group " + (g + 1) + " of " + groups.size());
+        }
         for (ColumnDescriptor c : schema.getColumns()) {
           String name = ParquetFiles.path(c);
           ColumnChunkMetaData chunk = PagesCommand.chunk(block, name);

@@ -58,9 +58,12 @@ abstract class RowsCommand extends PathsCommand {
   /** Most records to print over all files; Long.MAX_VALUE: all. */
   abstract long limit();
 
+  /** Whoever reads the output has gone (a closed pipe: {@code cat ... | head}): stop reading, as cat(1) would. */
+  private boolean readerGone;
+
   @Override
   boolean done() {
-    return printed >= limit();
+    return printed >= limit() || readerGone;
   }
 
   @Override
@@ -89,6 +92,13 @@ abstract class RowsCommand extends PathsCommand {
           }
         }
         printed += n;
+        writer.flush();
+        if (out().checkError()) {
+          // PrintStream keeps write errors to itself; without this check a closed pipe would not
+          // stop a scan of a large file.
+          readerGone = true;
+          break;
+        }
       }
     } finally {
       flush();

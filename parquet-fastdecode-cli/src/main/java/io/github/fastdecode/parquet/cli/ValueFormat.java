@@ -283,28 +283,50 @@ final class ValueFormat {
   }
 
   private static String year(LocalDate d) {
+    return appendDate(new StringBuilder(10), d).toString();
+  }
+
+  /** ISO-8601: four-digit years, a sign before years beyond them. */
+  private static StringBuilder appendDate(StringBuilder s, LocalDate d) {
     int y = d.getYear();
-    String year = y >= 0 && y <= 9999 ? String.format("%04d", y) : (y < 0 ? "-" : "+") + String.format("%04d", Math.abs((long) y));
-    return year + String.format("-%02d-%02d", d.getMonthValue(), d.getDayOfMonth());
+    if (y < 0 || y > 9999) {
+      s.append(y < 0 ? '-' : '+');
+    }
+    pad(s, Math.abs((long) y), 4).append('-');
+    pad(s, d.getMonthValue(), 2).append('-');
+    return pad(s, d.getDayOfMonth(), 2);
   }
 
   /** {@code seconds} since the epoch and {@code fraction} in the unit: ISO-8601 with the unit's digits. */
   private String timestamp(long seconds, long fraction) {
     LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-    return year(t.toLocalDate()) + String.format("T%02d:%02d:%02d.", t.getHour(), t.getMinute(), t.getSecond())
-        + pad(fraction, digits) + (utc ? "Z" : "");
+    StringBuilder s = appendDate(new StringBuilder(32), t.toLocalDate()).append('T');
+    pad(s, t.getHour(), 2).append(':');
+    pad(s, t.getMinute(), 2).append(':');
+    pad(s, t.getSecond(), 2).append('.');
+    pad(s, fraction, digits);
+    return (utc ? s.append('Z') : s).toString();
   }
 
   /** A time of day in the unit: {@code HH:mm:ss} and the unit's digits. */
   private String time(long v) {
     long seconds = Math.floorDiv(v, perSecond);
     long fraction = Math.floorMod(v, perSecond);
-    return String.format("%02d:%02d:%02d.", seconds / 3600, seconds / 60 % 60, seconds % 60) + pad(fraction, digits);
+    StringBuilder s = new StringBuilder(18);
+    pad(s, seconds / 3600, 2).append(':');
+    pad(s, seconds / 60 % 60, 2).append(':');
+    pad(s, seconds % 60, 2).append('.');
+    return pad(s, fraction, digits).toString();
   }
 
-  private static String pad(long v, int digits) {
-    String s = Long.toString(v);
-    return "0".repeat(Math.max(0, digits - s.length())) + s;
+  /** {@code v} (not negative) with leading zeros to {@code digits} digits. */
+  private static StringBuilder pad(StringBuilder s, long v, int digits) {
+    for (long limit = 10, d = 1; d < digits; d++, limit *= 10) {
+      if (v < limit) {
+        s.append('0');
+      }
+    }
+    return s.append(v);
   }
 
   static String hex(byte[] b, int off, int len) {
