@@ -125,10 +125,18 @@ abstract class RowsCommand extends PathsCommand {
     }
     List<String> leaves = ParquetFiles.leafPaths(schema);
     List<String> order = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
     for (String name : columns) {
       if (!fields.contains(name) && !leaves.contains(name)) {
         throw new UsageProblem("no column '" + name + "'; its columns are " + String.join(", ", fields));
       }
+      for (String other : seen) {
+        if (other.equals(name) || name.startsWith(other + ".") || other.startsWith(name + ".")) {
+          throw new UsageProblem("--columns names " + (other.equals(name) ? "'" + name + "' twice"
+              : "both '" + other + "' and '" + name + "', one inside the other"));
+        }
+      }
+      seen.add(name);
       String top = fields.contains(name) ? name : name.substring(0, name.indexOf('.'));
       if (!order.contains(top)) {
         order.add(top);

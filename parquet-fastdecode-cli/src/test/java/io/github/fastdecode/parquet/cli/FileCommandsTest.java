@@ -237,6 +237,41 @@ class FileCommandsTest {
     assertTrue(r.out.contains("all columns:"), r.out);
   }
 
+  @Test
+  void catStopsWhenItsReaderGoes() throws IOException {
+    Path f = write("many.parquet", MessageTypeParser.parseMessageType("message m { required int64 v; }"),
+        longRows(20_000), WriterVersion.PARQUET_1_0);
+    // A reader that takes 100 bytes and goes, as head -c 100 does: the stream fails from then on.
+    java.io.OutputStream closing = new java.io.OutputStream() {
+      int left = 100;
+
+      @Override
+      public void write(int b) throws IOException {
+        if (left-- <= 0) {
+          throw new IOException("Broken pipe");
+        }
+      }
+    };
+    // A second file that is not Parquet: had cat gone on after its reader left, it would say so (exit 1).
+    Path notParquet = Files.writeString(dir.resolve("notes.parquet"), "not Parquet");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(new String[] {"cat", f.toString(), notParquet.toString()},
+        new PrintStream(closing, false, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals("", err.toString(StandardCharsets.UTF_8), "cat stopped before the second file");
+    assertEquals(0, status, "a reader that goes is no error of the data");
+  }
+
+  @Test
+  void aColumnNamedTwiceIsABadCommandLine() throws IOException {
+    Path f = nestedFile(WriterVersion.PARQUET_1_0);
+    Result twice = run("cat", f.toString(), "--columns", "id,id");
+    assertEquals(2, twice.status);
+    assertEquals(List.of("cat: " + f + ": --columns names 'id' twice"), twice.err.lines().toList());
+    Result inside = run("head", f.toString(), "--columns", "st,st.in.d");
+    assertEquals(2, inside.status);
+    assertEquals(List.of("head: " + f + ": --columns names both 'st' and 'st.in.d', one inside the other"), inside.err.lines().toList());
+  }
+
   static String firstLine(String text) {
     return text.lines().findFirst().orElse("");
   }
