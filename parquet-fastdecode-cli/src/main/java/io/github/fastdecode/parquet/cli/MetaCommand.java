@@ -15,6 +15,10 @@
  */
 package io.github.fastdecode.parquet.cli;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +33,7 @@ import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.PrimitiveType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code meta PATH...}: the footer: who wrote the file, its key-value metadata, and per row group
@@ -49,6 +54,11 @@ import picocli.CommandLine.Command;
     footerHeading = "%n",
     footer = "Example: parquet-fastdecode meta data/part-0.parquet")
 final class MetaCommand extends PathsCommand {
+  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+
+  @Option(names = "--json", description = "One JSON object per file (JSON Lines), for machines: the same facts, min and max not shortened.")
+  boolean json;
+
   /** Longest min or max printed; longer ones end in "...". */
   static final int MAX_STAT = 40;
   /** Longest key-value metadata value printed (Spark's schema JSON runs to kilobytes). */
@@ -62,8 +72,62 @@ final class MetaCommand extends PathsCommand {
   @Override
   void runFile(Path file, boolean several) throws Exception {
     ParquetMetadata footer = ParquetFiles.footer(file);
+    if (json) {
+      out().println(GSON.toJson(json(file, footer)));
+      return;
+    }
     header(file, several);
     print(footer, out());
+  }
+
+  static JsonObject json(Path file, ParquetMetadata footer) {
+    FileMetaData meta = footer.getFileMetaData();
+    JsonObject o = new JsonObject();
+    o.addProperty("file", file.toString());
+    o.addProperty("created_by", meta.getCreatedBy());
+    long rows = 0;
+    for (BlockMetaData b : footer.getBlocks()) {
+      rows += b.getRowCount();
+    }
+    o.addProperty("rows", rows);
+    JsonObject kv = new JsonObject();
+    new TreeMap<>(meta.getKeyValueMetaData()).forEach(kv::addProperty);
+    o.add("key_value_metadata", kv);
+    JsonArray groups = new JsonArray();
+    for (BlockMetaData b : footer.getBlocks()) {
+      JsonObject g = new JsonObject();
+      g.addProperty("rows", b.getRowCount());
+      g.addProperty("compressed_bytes", b.getCompressedSize());
+      g.addProperty("uncompressed_bytes", b.getTotalByteSize());
+      g.addProperty("offset", b.getStartingPos());
+      JsonArray columns = new JsonArray();
+      for (ColumnChunkMetaData c : b.getColumns()) {
+        JsonObject col = new JsonObject();
+        col.addProperty("column", c.getPath().toDotString());
+        col.addProperty("type", type(c.getPrimitiveType()));
+        col.addProperty("codec", c.getCodec().name());
+        JsonArray encodings = new JsonArray();
+        new TreeSet<>(c.getEncodings().stream().map(Encoding::name).toList()).forEach(encodings::add);
+        col.add("encodings", encodings);
+        col.addProperty("values", c.getValueCount());
+        Statistics<?> s = c.getStatistics();
+        boolean hasMinMax = s != null && !s.isEmpty() && s.hasNonNullValue();
+        col.addProperty("nulls", s != null && !s.isEmpty() && s.isNumNullsSet() ? s.getNumNulls() : null);
+        col.addProperty("compressed_bytes", c.getTotalSize());
+        col.addProperty("uncompressed_bytes", c.getTotalUncompressedSize());
+        col.addProperty("min", hasMinMax ? s.minAsString() : null);
+        col.addProperty("max", hasMinMax ? s.maxAsString() : null);
+        col.addProperty("dictionary", c.hasDictionaryPage());
+        col.addProperty("bloom_filter", c.getBloomFilterOffset() >= 0);
+        col.addProperty("column_index", c.getColumnIndexReference() != null);
+        col.addProperty("offset_index", c.getOffsetIndexReference() != null);
+        columns.add(col);
+      }
+      g.add("columns", columns);
+      groups.add(g);
+    }
+    o.add("row_groups", groups);
+    return o;
   }
 
   static void print(ParquetMetadata footer, PrintStream out) {

@@ -111,6 +111,26 @@ class FooterAndPagesTest {
   }
 
   @Test
+  void metaJsonSaysWhatTheTableSays() throws IOException {
+    Path f = small();
+    String line = ok("meta", f.toString(), "--json").out.strip();
+    com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(line).getAsJsonObject();
+    assertEquals(3, o.get("rows").getAsLong());
+    assertEquals("example", o.getAsJsonObject("key_value_metadata").get("writer.model.name").getAsString());
+    com.google.gson.JsonObject g = o.getAsJsonArray("row_groups").get(0).getAsJsonObject();
+    assertEquals(148, g.get("compressed_bytes").getAsLong());
+    com.google.gson.JsonObject day = g.getAsJsonArray("columns").get(2).getAsJsonObject();
+    assertEquals("day", day.get("column").getAsString());
+    assertEquals("INT32 DATE", day.get("type").getAsString());
+    assertEquals(1, day.get("nulls").getAsLong());
+    assertEquals("1969-12-31", day.get("min").getAsString());
+    assertEquals("2024-02-29", day.get("max").getAsString());
+    assertEquals(false, day.get("dictionary").getAsBoolean());
+    assertEquals("[\"BIT_PACKED\",\"PLAIN\",\"RLE\"]", day.get("encodings").toString());
+    assertEquals(1, line.lines().count(), "one line per file");
+  }
+
+  @Test
   void pagesMatchesTheGoldenOutput() throws IOException {
     Path f = small();
     assertEquals(golden("small-pages.txt", f), ok("pages", f.toString()).out);
