@@ -48,7 +48,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <li>DECIMAL: the exact decimal text ({@code 1.23}, {@code -0.001}), as a number;
  *   <li>DATE: {@code 2024-01-02}; TIME: {@code 03:04:05.678} with the unit's digits;
  *   <li>TIMESTAMP: ISO-8601 with the unit's digits (3, 6 or 9), ending in {@code Z} when adjusted to
- *       UTC, without a zone when local; INT96 (no annotation): nanoseconds, UTC, as Spark reads it;
+ *       UTC, without a zone when local; INT96 (no annotation): nanoseconds, UTC, with Spark's
+ *       arithmetic (Spark reads and writes it so);
  *   <li>unsigned integers as unsigned ({@code UINT_64} max is 18446744073709551615);
  *   <li>UUID: {@code 8-4-4-4-12} hex; FLOAT16: the float; INTERVAL: ISO-8601 {@code P1M2DT0.003S};
  *   <li>STRING, ENUM, JSON: the text; other byte arrays (plain BYTE_ARRAY, FIXED, BSON): base64;
@@ -83,7 +84,7 @@ final class ValueFormat {
   }
 
   private static final long DAYS_TO_UNIX_EPOCH_FROM_JULIAN = 2_440_588L;
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
 
   private final Kind kind;
   private final int scale;
@@ -253,10 +254,17 @@ final class ValueFormat {
         }
         ByteBuffer le = ByteBuffer.wrap(b, off, len).order(ByteOrder.LITTLE_ENDIAN);
         long nanosOfDay = le.getLong(off);
-        long julianDay = Integer.toUnsignedLong(le.getInt(off + 8));
-        long days = julianDay - DAYS_TO_UNIX_EPOCH_FROM_JULIAN + Math.floorDiv(nanosOfDay, NANOS_PER_DAY);
-        long nanos = Math.floorMod(nanosOfDay, NANOS_PER_DAY);
-        return Value.string(timestamp(days * 86_400L + nanos / 1_000_000_000L, nanos % 1_000_000_000L));
+        long julianDay = le.getInt(off + 8);
+        // Spark's arithmetic (the writer INT96 is still met from): microseconds in a long, wrapping as
+        // Spark's own reader wraps, so that the timestamps Spark wrote beyond nanoseconds' range (its
+        // julian days overflow) come back as Spark wrote them; the sub-microsecond digits are kept.
+        long micros = (julianDay - DAYS_TO_UNIX_EPOCH_FROM_JULIAN) * MICROS_PER_DAY + nanosOfDay / 1000;
+        long subMicro = nanosOfDay % 1000;
+        if (subMicro < 0) {
+          subMicro += 1000;
+          micros--;
+        }
+        return Value.string(timestamp(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000 + subMicro));
       }
       case UUID: {
         ByteBuffer be = ByteBuffer.wrap(b, off, len);

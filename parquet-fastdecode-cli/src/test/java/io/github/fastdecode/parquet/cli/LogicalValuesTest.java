@@ -149,6 +149,19 @@ class LogicalValuesTest {
     assertEquals("{\"t\":\"0x00000000000000008c3d2500\"}", cat(f, "--raw").lines().findFirst().get());
   }
 
+  /** parquet-testing's INT96 file written by Spark 3.4, with the microseconds its int96_from_spark.md lists. */
+  @Test
+  void int96FromSparkReadsAsSparkWroteIt() {
+    Path f = Path.of(System.getProperty("parquet.testing.dir", "../../shared/parquet-testing"), "data", "int96_from_spark.parquet");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(f), "no parquet-testing at " + f);
+    // 1704141296123456, 1704070800000000, 253402225200000000, 1735599600000000, null, 9089380393200000000 us, turned
+    // into dates with Python's datetime by hand (the last: 105201161 days and 23 h, the days since 1970 of 290000-12-30).
+    // Spark wrote the last one with a julian day that overflows an int; its own reader's arithmetic gets it back.
+    assertEquals(List.of("{\"a\":\"2024-01-01T20:34:56.123456000Z\"}", "{\"a\":\"2024-01-01T01:00:00.000000000Z\"}",
+        "{\"a\":\"9999-12-31T03:00:00.000000000Z\"}", "{\"a\":\"2024-12-30T23:00:00.000000000Z\"}", "{\"a\":null}",
+        "{\"a\":\"+290000-12-30T23:00:00.000000000Z\"}"), cat(f).lines().toList());
+  }
+
   @Test
   void unsignedIntegersAreUnsigned() throws IOException {
     Path f = write("message m { required int32 u8 (INTEGER(8,false)); required int32 u16 (INTEGER(16,false));"
