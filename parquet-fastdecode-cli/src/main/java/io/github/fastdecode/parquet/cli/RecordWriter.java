@@ -30,7 +30,7 @@ import java.util.Map;
  * Writes a {@link RecordBatch}'s records, one line each: as JSON objects (keys the top-level fields
  * in the order asked for; structs as objects, lists as arrays, maps as arrays of {@code {"key":
  * ..., "value": ...}}), or as CSV rows (a primitive field's value as text, a nested one as its JSON
- * text; quoted as RFC 4180 says). Leaf values print as their {@link ValueFormat} says.
+ * text; quoted as RFC 4180 says; a null is an empty field, an empty string {@code ""}). Leaf values print as their {@link ValueFormat} says.
  */
 final class RecordWriter {
   private final RecordBatch batch;
@@ -111,9 +111,13 @@ final class RecordWriter {
     out.write('\n');
   }
 
-  /** A CSV field: quoted, with quotes doubled, when it holds a comma, quote or line break (or leading/trailing space). */
+  /**
+   * A CSV field: quoted, with quotes doubled, when it holds a comma, quote or line break (or a
+   * leading or trailing space); an empty string is {@code ""}, so that it differs from a null,
+   * which is an empty field.
+   */
   static String csv(String s) {
-    boolean quote = s.isEmpty() ? false : s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' ';
+    boolean quote = s.isEmpty() || s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' ';
     for (int i = 0; i < s.length() && !quote; i++) {
       char ch = s.charAt(i);
       quote = ch == ',' || ch == '"' || ch == '\n' || ch == '\r';

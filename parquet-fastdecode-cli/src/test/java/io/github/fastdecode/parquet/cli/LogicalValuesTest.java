@@ -187,6 +187,7 @@ class LogicalValuesTest {
             "RED", "{\"k\":1}", new byte[] {(byte) 0xff, (byte) 0xfe, (byte) 0xfd}},
         // 0xc000 is -2.0; 0x7bff the largest, 65504; 0x0001 the smallest subnormal, 2^-24; 0x7e00 NaN; 0xfc00 -Infinity
         new Object[] {null, new byte[] {0x00, (byte) 0xc0}, interval(0, 0, 1500), new byte[0], "", null, null, null},
+        // (row 2: an empty string and empty bytes, as against the nulls after them)
         new Object[] {null, new byte[] {(byte) 0xff, 0x7b}},
         new Object[] {null, new byte[] {0x01, 0x00}},
         new Object[] {null, new byte[] {0x00, 0x7e}},
@@ -199,8 +200,8 @@ class LogicalValuesTest {
     assertEquals("5.9604645E-8", lines.get(3).replaceAll(".*\"h\":([^,]*),.*", "$1"));
     assertEquals("\"NaN\"", lines.get(4).replaceAll(".*\"h\":([^,]*),.*", "$1"));
     assertEquals("\"-Infinity\"", lines.get(5).replaceAll(".*\"h\":([^,]*),.*", "$1"));
-    // CSV: text unquoted unless it must be; a quote doubled inside a quoted field
-    assertEquals("s,b\n\"h\u00e9 \"\"q\"\"\",AKt/\n,\n,\n", String.join("\n", cat(f, "--columns", "s,b", "--format", "csv")
+    // CSV: text unquoted unless it must be; a quote doubled inside a quoted field; "" an empty value, nothing a null
+    assertEquals("s,b\n\"h\u00e9 \"\"q\"\"\",AKt/\n\"\",\"\"\n,\n", String.join("\n", cat(f, "--columns", "s,b", "--format", "csv")
         .lines().limit(4).toList()) + "\n");
   }
 
@@ -215,6 +216,66 @@ class LogicalValuesTest {
     Result all = FileCommandsTest.run("head", a.toString());
     assertEquals(3, all.out.lines().count());
     assertEquals(0, all.status);
+  }
+
+  /**
+   * parquet-testing's files that come with their values as CSV (written by other writers than
+   * parquet-java: DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY and required delta columns): cat's CSV
+   * holds the same fields, read as CSV (an unquoted empty field is null), row for row.
+   */
+  @Test
+  void catCsvEqualsTheExpectedCsvOfParquetTesting() throws IOException {
+    Path data = Path.of(System.getProperty("parquet.testing.dir", "../../shared/parquet-testing"), "data");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(data), "no parquet-testing at " + data);
+    for (String name : List.of("delta_binary_packed", "delta_byte_array", "delta_encoding_required_column")) {
+      List<List<String>> expected = csvRows(java.nio.file.Files.readString(data.resolve(name + "_expect.csv")));
+      List<List<String>> actual = csvRows(cat(data.resolve(name + ".parquet"), "--format", "csv"));
+      assertEquals(expected.size(), actual.size(), name);
+      // The header lines differ in spelling (the files' field names carry a colon or a space); the rows may not.
+      for (int r = 1; r < expected.size(); r++) {
+        assertEquals(expected.get(r), actual.get(r), name + " row " + r);
+      }
+    }
+  }
+
+  /** RFC 4180 records: fields in quotes may hold commas, doubled quotes and line breaks; an unquoted empty field is null. */
+  static List<List<String>> csvRows(String text) {
+    List<List<String>> rows = new java.util.ArrayList<>();
+    List<String> row = new java.util.ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    boolean wasQuoted = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quoted) {
+        if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+          field.append('"');
+          i++;
+        } else if (c == '"') {
+          quoted = false;
+        } else {
+          field.append(c);
+        }
+      } else if (c == '"') {
+        quoted = true;
+        wasQuoted = true;
+      } else if (c == ',' || c == '\n') {
+        row.add(field.length() == 0 && !wasQuoted ? null : field.toString());
+        field.setLength(0);
+        wasQuoted = false;
+        if (c == '\n') {
+          rows.add(row);
+          row = new java.util.ArrayList<>();
+        }
+      } else if (c != '\r') {
+        field.append(c);
+      }
+    }
+    if (field.length() > 0 || wasQuoted || !row.isEmpty()) {
+      row.add(field.length() == 0 && !wasQuoted ? null : field.toString());
+      rows.add(row);
+    }
+    return rows;
   }
 
   private static byte[] int96(long julianDay, long nanosOfDay) {
