@@ -76,7 +76,7 @@ final class CheckCommand extends PathsCommand {
       long started = System.nanoTime();
       for (int g = 0; g < groups.size(); g++) {
         BlockMetaData block = groups.get(g);
-        if (g > 0 && System.nanoTime() - started > 2_000_000_000L) {
+        if (g > 0 && System.nanoTime() - started > progressAfterNanos) {
           // Progress on big files, on stderr so that stdout stays one line per file.
           main.err.println("check: " + file + ": row group " + (g + 1) + " of " + groups.size());
         }

@@ -33,6 +33,12 @@ abstract class FileCommand implements Callable<Integer> {
   @ParentCommand
   Main main;
 
+  /**
+   * Inputs that take longer than this get progress lines on stderr: 2 s, or the system property
+   * {@code parquet-fastdecode.progress.millis} (tests that compare stderr turn it off with a large value).
+   */
+  final long progressAfterNanos = Long.getLong("parquet-fastdecode.progress.millis", 2000) * 1_000_000L;
+
   @Spec
   CommandSpec spec;
 
@@ -94,9 +100,16 @@ abstract class FileCommand implements Callable<Integer> {
     List<Path> files = Inputs.files(paths(), spec);
     start(files);
     int status = Main.OK;
-    for (Path file : files) {
+    long started = System.nanoTime();
+    for (int i = 0; i < files.size(); i++) {
+      Path file = files.get(i);
       if (done()) {
         break;
+      }
+      if (i > 0 && System.nanoTime() - started > progressAfterNanos) {
+        // Progress on big inputs, on stderr so that the output stays clean.
+        out().flush();
+        main.err.println(name() + ": file " + (i + 1) + " of " + files.size() + ": " + file);
       }
       String check = ParquetFileCheck.problem(file);
       if (check != null) {

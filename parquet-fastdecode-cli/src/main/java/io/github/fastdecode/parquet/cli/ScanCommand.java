@@ -137,7 +137,7 @@ final class ScanCommand extends PathsCommand {
     for (int i = 0; i < chosen.size(); i++) {
       ColumnDescriptor c = chosen.get(i);
       String name = ParquetFiles.path(c);
-      if (System.nanoTime() - started > 2_000_000_000L) {
+      if (System.nanoTime() - started > progressAfterNanos) {
         main.err.printf("scan: %s: column %d of %d: %s%n", file, i + 1, chosen.size(), name);
       }
       ColumnBatch batch = ColumnBatch.forColumn(c, 4096);

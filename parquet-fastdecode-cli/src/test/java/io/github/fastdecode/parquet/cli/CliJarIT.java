@@ -47,6 +47,8 @@ class CliJarIT {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("JAVA_HOME", javaHome.toString());
     pb.environment().put("PARQUET_FASTDECODE_JAR", JAR.toString());
+    // stderr is compared: no progress lines, however slow the machine.
+    pb.environment().put("PARQUET_FASTDECODE_OPTS", "-Dparquet-fastdecode.progress.millis=600000");
     Path out = Files.createTempFile("cli", ".out");
     Path err = Files.createTempFile("cli", ".err");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -73,6 +73,11 @@ class FileCommandsTest {
     String err;
   }
 
+  static {
+    // stderr is compared line for line: no progress lines, however slow a cold JVM is.
+    System.setProperty("parquet-fastdecode.progress.millis", "600000");
+  }
+
   static Result run(String command, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -259,6 +264,21 @@ class FileCommandsTest {
         new PrintStream(closing, false, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals("", err.toString(StandardCharsets.UTF_8), "cat stopped before the second file");
     assertEquals(0, status, "a reader that goes is no error of the data");
+  }
+
+  @Test
+  void slowInputsGetProgressOnStderr() throws IOException {
+    Path a = typesFile(WriterVersion.PARQUET_1_0);
+    Path b = typesFile(WriterVersion.PARQUET_2_0);
+    System.setProperty("parquet-fastdecode.progress.millis", "0");
+    try {
+      Result r = run("cat", a.toString(), b.toString());
+      assertEquals(0, r.status, r.err);
+      assertEquals(List.of("cat: file 2 of 2: " + b), r.err.lines().toList());
+      assertEquals(6, r.out.lines().count(), "stdout has the records only");
+    } finally {
+      System.setProperty("parquet-fastdecode.progress.millis", "600000");
+    }
   }
 
   @Test
