@@ -126,6 +126,7 @@ final class ScanCommand extends PathsCommand {
     if (!json) {
       out().printf("# %s: Java %s, vector kernels %s; median of %d timed scans per column after %d untimed%n",
           file, System.getProperty("java.version"), vector, repeat, warmup);
+      out().flush(); // before the first progress line on stderr, in a terminal
     }
     Table table = new Table("column", "type", "encodings", ">values", ">nulls", ">pj ns/value", ">fd ns/value", ">speedup");
     JsonArray rows = new JsonArray();
