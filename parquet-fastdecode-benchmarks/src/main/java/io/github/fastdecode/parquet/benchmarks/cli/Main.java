@@ -75,15 +75,15 @@ import picocli.CommandLine.UnmatchedArgumentException;
     sortOptions = false,
     description = {
       "parquet-fastdecode's benchmark jar: JMH benchmarks of parquet-fastdecode against parquet-java,"
-          + " and tools for Parquet files and benchmark results.",
+          + " and tools for benchmark results. The tools for Parquet files (cat, scan, check, ...) are the"
+          + " parquet-fastdecode command line: parquet-fastdecode-cli/target/parquet-fastdecode-cli.jar.",
       "",
       "With no arguments it runs the quick benchmark selection on this JDK (a few minutes) and prints"
           + " one table of the results."
     },
     commandListHeading = "%nCommands:%n",
     subcommands = {
-      DumpCommand.class, ScanCommand.class, ReportCommand.class, RunAllCommand.class, JmhCommand.class,
-      HelpCommand.class
+      ReportCommand.class, RunAllCommand.class, JmhCommand.class, HelpCommand.class
     },
     footerHeading = "%n",
     footer = {
@@ -94,8 +94,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
       "  java -jar benchmarks.jar jmh -l                         (list the benchmarks)",
       "  java -jar benchmarks.jar jmh -h                         (JMH's own options)",
       "",
-      "Each command has --help. Exit status: 0 done, 1 failed (a file that cannot be read, readers"
-          + " that disagree, a run that failed), 2 bad command line."
+      "Each command has --help. Exit status: 0 done, 1 failed (a file that cannot be read, a run that"
+          + " failed), 2 bad command line."
     })
 public final class Main implements Callable<Integer> {
   static final String NAME = "java -jar benchmarks.jar";
@@ -173,6 +173,7 @@ public final class Main implements Callable<Integer> {
 
   static CommandLine commandLine(Main main) {
     CommandLine cl = new CommandLine(main);
+    MovedCommand.addTo(cl, main.err);
     cl.setOut(new PrintWriter(new OutputStreamWriter(main.out, StandardCharsets.UTF_8), true));
     cl.setErr(new PrintWriter(new OutputStreamWriter(main.err, StandardCharsets.UTF_8), true));
     cl.setParameterExceptionHandler(Main::usageError);

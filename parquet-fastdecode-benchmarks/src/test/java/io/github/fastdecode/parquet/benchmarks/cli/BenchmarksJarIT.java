@@ -18,9 +18,7 @@ package io.github.fastdecode.parquet.benchmarks.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.fastdecode.parquet.conformance.GeneratedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,8 +28,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,22 +104,5 @@ class BenchmarksJarIT {
       assertEquals(Main.class.getName(), main.getValue("Main-Class"));
       assertEquals(projectVersion(), main.getValue("Implementation-Version"));
     }
-  }
-
-  /** JDK 25 warns about native access (Snappy's JNI library) unless the manifest allows it. */
-  @Test
-  void jdk25ScansASnappyFileWithoutNativeAccessWarnings() throws Exception {
-    Path java25 = Path.of(System.getenv().getOrDefault("JAVA25_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java");
-    assumeTrue(Files.isExecutable(java25), "no JDK 25 at " + java25);
-    Path f = GeneratedFiles.write(dir, new GeneratedFiles.Spec(WriterVersion.PARQUET_1_0, false, false,
-        CompressionCodecName.SNAPPY, false, 10, false, 500, 7));
-    Run r = java(java25, "scan", f.toString(), "--warmup", "0", "--repeat", "1");
-    assertEquals(0, r.status(), r.err());
-    // JDK 24+ says "WARNING: A restricted method in java.lang.System has been called" and names
-    // --enable-native-access when a jar without the manifest entry loads a JNI library. (Hadoop's
-    // shaded Guava still draws JDK 25's sun.misc.Unsafe warning, which no manifest entry turns off.)
-    assertFalse(r.err().contains("restricted method"), r.err());
-    assertFalse(r.err().contains("enable-native-access"), r.err());
-    assertTrue(r.out().contains("all columns:"), r.out());
   }
 }

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.benchmarks.cli;
+package io.github.fastdecode.parquet.cli;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

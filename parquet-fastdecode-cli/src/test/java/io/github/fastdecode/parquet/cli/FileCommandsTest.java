@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.benchmarks.cli;
+package io.github.fastdecode.parquet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,7 +51,10 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code dump} and {@code scan} on small files written here. */
+/**
+ * The file commands on small files written here, and on damaged copies: the tests of the
+ * benchmarks jar's {@code dump} (now {@code cat --raw}) and {@code scan}, moved with them.
+ */
 class FileCommandsTest {
   @TempDir
   Path dir;
@@ -68,6 +71,11 @@ class FileCommandsTest {
     int status;
     String out;
     String err;
+  }
+
+  static {
+    // stderr is compared line for line: no progress lines, however slow a cold JVM is.
+    System.setProperty("parquet-fastdecode.progress.millis", "600000");
   }
 
   static Result run(String command, String... args) {
@@ -112,9 +120,9 @@ class FileCommandsTest {
   }
 
   @Test
-  void dumpPrintsEveryPhysicalTypeAsTheFormatSays() throws IOException {
+  void catRawPrintsEveryPhysicalTypeAsTheFormatSays() throws IOException {
     for (WriterVersion v : WriterVersion.values()) {
-      Result r = run("dump", typesFile(v).toString());
+      Result r = run("cat", typesFile(v).toString(), "--raw");
       assertEquals(0, r.status, r.err);
       assertEquals("", r.err);
       String[] lines = r.out.split("\n");
@@ -130,13 +138,13 @@ class FileCommandsTest {
   }
 
   @Test
-  void dumpColumnsKeepSchemaOrder() throws IOException {
-    Result r = run("dump", typesFile(WriterVersion.PARQUET_1_0).toString(), "--columns", "u,b");
+  void catColumnsComeInTheOrderAsked() throws IOException {
+    Result r = run("cat", typesFile(WriterVersion.PARQUET_1_0).toString(), "--columns", "u,b", "--raw");
     assertEquals(0, r.status, r.err);
-    assertTrue(r.out.startsWith("{\"b\":true,\"u\":-1}\n{\"b\":false,\"u\":null}\n"), r.out);
-    Result unknown = run("dump", typesFile(WriterVersion.PARQUET_1_0).toString(), "--columns", "nope");
+    assertTrue(r.out.startsWith("{\"u\":-1,\"b\":true}\n{\"u\":null,\"b\":false}\n"), r.out);
+    Result unknown = run("cat", typesFile(WriterVersion.PARQUET_1_0).toString(), "--columns", "nope");
     assertEquals(2, unknown.status);
-    assertEquals("dump: " + typesFile(WriterVersion.PARQUET_1_0) + ": no column 'nope'; its columns are "
+    assertEquals("cat: " + typesFile(WriterVersion.PARQUET_1_0) + ": no column 'nope'; its columns are "
         + "b, i, l, f, d, s, e, j, raw, fl, t, u, day", firstLine(unknown.err));
   }
 
@@ -168,9 +176,9 @@ class FileCommandsTest {
   }
 
   @Test
-  void dumpPrintsNestedRecordsAsJson() throws IOException {
+  void catPrintsNestedRecordsAsJson() throws IOException {
     for (WriterVersion v : WriterVersion.values()) {
-      Result r = run("dump", nestedFile(v).toString());
+      Result r = run("cat", nestedFile(v).toString());
       assertEquals(0, r.status, r.err);
       assertEquals("", r.err);
       assertEquals("{\"id\":1,\"tags\":[\"a\",null],\"m\":[{\"key\":\"k\",\"value\":5},{\"key\":\"n\",\"value\":null}],"
@@ -181,18 +189,18 @@ class FileCommandsTest {
   }
 
   @Test
-  void dumpColumnsPickTopLevelFields() throws IOException {
+  void catColumnsPickTopLevelFieldsInTheOrderAsked() throws IOException {
     Path file = nestedFile(WriterVersion.PARQUET_1_0);
-    Result r = run("dump", file.toString(), "--columns", "xs,tags,id");
+    Result r = run("cat", file.toString(), "--columns", "xs,tags,id");
     assertEquals(0, r.status, r.err);
-    assertEquals("{\"id\":1,\"tags\":[\"a\",null],\"xs\":[1,2]}\n{\"id\":2,\"tags\":null,\"xs\":[]}\n"
-        + "{\"id\":3,\"tags\":[],\"xs\":[3]}\n", r.out);
-    Result leaf = run("dump", file.toString(), "--columns", "st.in.d");
+    assertEquals("{\"xs\":[1,2],\"tags\":[\"a\",null],\"id\":1}\n{\"xs\":[],\"tags\":null,\"id\":2}\n"
+        + "{\"xs\":[3],\"tags\":[],\"id\":3}\n", r.out);
+    Result leaf = run("cat", file.toString(), "--columns", "st.in.d");
     assertEquals(0, leaf.status, leaf.err);
     assertEquals("{\"st\":{\"in\":{\"d\":1.5}}}\n{\"st\":null}\n{\"st\":{\"in\":null}}\n", leaf.out);
-    Result unknown = run("dump", file.toString(), "--columns", "nope");
+    Result unknown = run("cat", file.toString(), "--columns", "nope");
     assertEquals(2, unknown.status);
-    assertEquals("dump: " + file + ": no column 'nope'; its columns are id, tags, m, st, xs", firstLine(unknown.err));
+    assertEquals("cat: " + file + ": no column 'nope'; its columns are id, tags, m, st, xs", firstLine(unknown.err));
   }
 
   @Test
@@ -206,21 +214,19 @@ class FileCommandsTest {
     }
     Path bad = dir.resolve("bad.parquet");
     Files.write(bad, bytes);
-    Result r = run("dump", bad.toString());
-    assertTrue(r.status != 0);
+    Result r = run("cat", bad.toString());
+    assertEquals(1, r.status);
     String[] errLines = r.err.strip().split("\n");
     assertEquals(1, errLines.length, r.err);
-    assertTrue(errLines[0].startsWith("dump: " + bad + ": "), r.err);
+    assertTrue(errLines[0].startsWith("cat: " + bad + ": "), r.err);
     assertTrue(errLines[0].contains("row group 0"), r.err);
-    assertFalse(r.err.contains("\tat "), "no stack trace without --verbose");
-    Result verbose = run("dump", bad.toString(), "--verbose");
-    assertTrue(verbose.err.contains("\tat "), "--verbose prints the stack trace");
+    assertFalse(r.err.contains("\tat "), "no stack trace");
   }
 
   @Test
   void missingFileAndBadArguments() {
-    assertEquals(1, run("dump", dir.resolve("absent.parquet").toString()).status);
-    assertEquals(2, run("dump").status);
+    assertEquals(2, run("cat", dir.resolve("absent.parquet").toString()).status);
+    assertEquals(2, run("cat").status);
     assertEquals(2, run("scan", "x.parquet", "--repeat", "0").status);
   }
 
@@ -236,13 +242,63 @@ class FileCommandsTest {
     assertTrue(r.out.contains("all columns:"), r.out);
   }
 
+  @Test
+  void catStopsWhenItsReaderGoes() throws IOException {
+    Path f = write("many.parquet", MessageTypeParser.parseMessageType("message m { required int64 v; }"),
+        longRows(20_000), WriterVersion.PARQUET_1_0);
+    // A reader that takes 100 bytes and goes, as head -c 100 does: the stream fails from then on.
+    java.io.OutputStream closing = new java.io.OutputStream() {
+      int left = 100;
+
+      @Override
+      public void write(int b) throws IOException {
+        if (left-- <= 0) {
+          throw new IOException("Broken pipe");
+        }
+      }
+    };
+    // A second file that is not Parquet: had cat gone on after its reader left, it would say so (exit 1).
+    Path notParquet = Files.writeString(dir.resolve("notes.parquet"), "not Parquet");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(new String[] {"cat", f.toString(), notParquet.toString()},
+        new PrintStream(closing, false, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals("", err.toString(StandardCharsets.UTF_8), "cat stopped before the second file");
+    assertEquals(0, status, "a reader that goes is no error of the data");
+  }
+
+  @Test
+  void slowInputsGetProgressOnStderr() throws IOException {
+    Path a = typesFile(WriterVersion.PARQUET_1_0);
+    Path b = typesFile(WriterVersion.PARQUET_2_0);
+    System.setProperty("parquet-fastdecode.progress.millis", "0");
+    try {
+      Result r = run("cat", a.toString(), b.toString());
+      assertEquals(0, r.status, r.err);
+      assertEquals(List.of("cat: file 2 of 2: " + b), r.err.lines().toList());
+      assertEquals(6, r.out.lines().count(), "stdout has the records only");
+    } finally {
+      System.setProperty("parquet-fastdecode.progress.millis", "600000");
+    }
+  }
+
+  @Test
+  void aColumnNamedTwiceIsABadCommandLine() throws IOException {
+    Path f = nestedFile(WriterVersion.PARQUET_1_0);
+    Result twice = run("cat", f.toString(), "--columns", "id,id");
+    assertEquals(2, twice.status);
+    assertEquals(List.of("cat: " + f + ": --columns names 'id' twice"), twice.err.lines().toList());
+    Result inside = run("head", f.toString(), "--columns", "st,st.in.d");
+    assertEquals(2, inside.status);
+    assertEquals(List.of("head: " + f + ": --columns names both 'st' and 'st.in.d', one inside the other"), inside.err.lines().toList());
+  }
+
   static String firstLine(String text) {
     return text.lines().findFirst().orElse("");
   }
 
-  /** Both file commands on {@code file}: exit 1 and the one line {@code "<command>: FILE: " + what}. */
+  /** Every file command on {@code file}: exit 1 and the one line {@code "<command>: FILE: " + what}. */
   private static void bothSayOneLine(Path file, String what) {
-    for (String command : List.of("dump", "scan")) {
+    for (String command : List.of("cat", "scan", "check", "schema", "meta", "pages")) {
       Result r = run(command, file.toString());
       assertEquals(1, r.status, command + ": " + r.err);
       assertEquals(command + ": " + file + ": " + what, firstLine(r.err), command);
@@ -252,13 +308,27 @@ class FileCommandsTest {
   }
 
   @Test
-  void aDirectoryIsSaidToBeOne() {
-    bothSayOneLine(dir, "is a directory");
+  void aDirectoryWithoutParquetFilesIsABadCommandLine() throws IOException {
+    Files.createFile(dir.resolve("_SUCCESS"));
+    Files.createFile(dir.resolve(".part-0.parquet.crc"));
+    for (String command : List.of("cat", "scan", "check", "schema", "meta", "pages")) {
+      Result r = run(command, dir.toString());
+      assertEquals(2, r.status, r.err);
+      assertEquals(List.of(command + ": " + dir + ": no Parquet files in the directory (_SUCCESS, *.crc and names starting"
+          + " with '_' or '.' are skipped) (see parquet-fastdecode " + command + " --help)"), r.err.lines().toList());
+      assertEquals("", r.out);
+    }
   }
 
   @Test
-  void aMissingFileIsSaidToBeMissing() {
-    bothSayOneLine(dir.resolve("absent.parquet"), "no such file");
+  void aMissingFileIsABadCommandLine() {
+    Path absent = dir.resolve("absent.parquet");
+    for (String command : List.of("cat", "scan", "check", "schema", "meta", "pages")) {
+      Result r = run(command, absent.toString());
+      assertEquals(2, r.status, r.err);
+      assertEquals(List.of(command + ": " + absent + ": no such file or directory (see parquet-fastdecode " + command
+          + " --help)"), r.err.lines().toList());
+    }
   }
 
   @Test
@@ -299,7 +369,7 @@ class FileCommandsTest {
     int footer = ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     Arrays.fill(bytes, bytes.length - 8 - footer, bytes.length - 8, (byte) 0xff);
     Path bad = Files.write(dir.resolve("footer.parquet"), bytes);
-    for (String command : List.of("dump", "scan")) {
+    for (String command : List.of("cat", "scan", "check", "schema", "meta", "pages")) {
       Result r = run(command, bad.toString());
       assertEquals(1, r.status, r.err);
       String line = firstLine(r.err);
@@ -311,26 +381,27 @@ class FileCommandsTest {
   }
 
   @Test
-  void scanSaysWhatDumpSaysAboutACorruptPage() throws IOException {
+  void catScanAndCheckSayTheSameAboutACorruptPage() throws IOException {
     Path f = write("plain.parquet", MessageTypeParser.parseMessageType("message m { required int64 v; }"),
         longRows(5000), WriterVersion.PARQUET_1_0);
     Path bad = withDictionaryIdWidth(f, 33);
-    Result dump = run("dump", bad.toString());
-    Result scan = run("scan", bad.toString());
-    assertEquals(1, dump.status, dump.err);
-    assertEquals(1, scan.status, scan.err);
-    String dumpLine = firstLine(dump.err);
-    assertTrue(dumpLine.startsWith("dump: " + bad + ": column v, row group 0, page "), dumpLine);
-    assertEquals(dumpLine.replaceFirst("^dump: ", "scan: "), firstLine(scan.err), "scan says what dump says");
-    assertEquals(1, scan.err.lines().count(), scan.err);
-    assertFalse(scan.err.contains("\tat "), "no stack trace without --verbose");
-    assertTrue(run("scan", bad.toString(), "--verbose").err.contains("\tat "), "--verbose prints the stack trace");
+    Result cat = run("cat", bad.toString());
+    assertEquals(1, cat.status, cat.err);
+    String catLine = firstLine(cat.err);
+    assertTrue(catLine.startsWith("cat: " + bad + ": column v, row group 0, page 0: "), catLine);
+    for (String command : List.of("scan", "check")) {
+      Result r = run(command, bad.toString());
+      assertEquals(1, r.status, r.err);
+      assertEquals(catLine.replaceFirst("^cat: ", command + ": "), firstLine(r.err), command + " says what cat says");
+      assertEquals(1, r.err.lines().count(), r.err);
+      assertFalse(r.err.contains("\tat "), "no stack trace");
+    }
   }
 
   @Test
   void anUnknownColumnListsTheColumns() throws IOException {
     Path f = typesFile(WriterVersion.PARQUET_2_0);
-    for (String command : List.of("dump", "scan")) {
+    for (String command : List.of("cat", "scan", "pages")) {
       Result r = run(command, f.toString(), "--columns", "i,nope");
       assertEquals(2, r.status, r.err);
       assertEquals(command + ": " + f + ": no column 'nope'; its columns are b, i, l, f, d, s, e, j, raw, fl, t, u, day",
@@ -351,7 +422,7 @@ class FileCommandsTest {
     assertTrue(firstLine(defaults.out).endsWith("median of 5 timed scans per column after 2 untimed"), defaults.out);
     Result negative = run("scan", typesFile(WriterVersion.PARQUET_1_0).toString(), "--warmup", "-1");
     assertEquals(2, negative.status);
-    assertEquals("scan: --warmup needs a count of 0 or more, not -1", firstLine(negative.err));
+    assertEquals("scan: --warmup needs a count of 0 or more, not -1 (see parquet-fastdecode scan --help)", firstLine(negative.err));
   }
 
   private static List<Group> longRows(int n) {
