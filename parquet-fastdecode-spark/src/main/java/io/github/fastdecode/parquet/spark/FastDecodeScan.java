@@ -53,6 +53,8 @@ import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -90,6 +92,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean copyVectors;
     /** Hand Spark only the rows matching the pushed filters ({@code spark.fastdecode.filterRows}). */
     boolean filterRows;
+    /** Fail the task rather than leave a file to Spark's reader ({@code spark.fastdecode.fallback=error}). */
+    boolean fallbackError;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -137,11 +141,21 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     MessageType schema = meta.getSchema();
 
     StructField[] fields = requiredSchema.fields();
+    String collision = pathCollision(schema);
+    if (collision != null) {
+      return fallBack(file, collision);
+    }
+    int rowIndexField = -1;
     String[] parquetNames = new String[fields.length];
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
     @SuppressWarnings("unchecked")
     List<String[]>[] nestedLeaves = new List[fields.length];
     for (int i = 0; i < fields.length; i++) {
+      if (fields[i].name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())
+          && fields[i].dataType() instanceof org.apache.spark.sql.types.LongType) {
+        rowIndexField = i; // _metadata.row_index: the row's position in the file, from the reader
+        continue;
+      }
       Type match = null;
       for (Type t : schema.getFields()) {
         boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
@@ -155,9 +169,6 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       if (match == null) {
         continue; // missing: a column of nulls, as Spark reads it
-      }
-      if (match.getName().contains(".")) {
-        return fallBack(file, "column name " + match.getName() + " contains a dot");
       }
       if (!match.isPrimitive() || match.isRepetition(Type.Repetition.REPEATED)) {
         // Nested: core's shape of the whole field, the leaves Spark's type needs.
@@ -174,6 +185,11 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         continue;
       }
       kinds[i] = SparkColumnKind.of(match.asPrimitiveType(), fields[i].dataType());
+      if (kinds[i] == SparkColumnKind.FLOAT16 && match.asPrimitiveType().getTypeLength() != 2) {
+        throw new org.apache.parquet.io.ParquetDecodingException("file " + file.filePath() + ", column " + match.getName()
+            + ", row group 0, page 0: FLOAT16 annotates a FIXED_LEN_BYTE_ARRAY(" + match.asPrimitiveType().getTypeLength()
+            + "), not FIXED_LEN_BYTE_ARRAY(2): every value of the column is bad");
+      }
       if (kinds[i] == null) {
         return fallBack(file, "column " + match.getName() + " of Parquet type " + match + " read as "
             + fields[i].dataType().simpleString());
@@ -215,7 +231,13 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // Rows are filtered by the pushed predicate on stored values. Where dates or timestamps are
     // rebased from the legacy calendar as they are read, a stored value and Spark's may differ:
     // there only row groups and pages are skipped, and Spark's own filter drops the rows.
-    options.useRecordFilter(pushed != null && settings.filterRows
+    // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
+    // Spark's filter on them need not be the pushed predicate's comparison of stored values.
+    boolean converts = false;
+    for (SparkColumnKind k : kinds) {
+      converts |= k != null && k.converts();
+    }
+    options.useRecordFilter(pushed != null && settings.filterRows && !converts
         && !"LEGACY".equals(datetimeSpec.mode().toString()) && !"LEGACY".equals(int96Spec.mode().toString()));
 
     List<String> columns = new ArrayList<>();
@@ -231,6 +253,11 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     String datetimeMode = datetimeSpec.mode().toString();
     String int96Mode = int96Spec.mode().toString();
 
+    if (rowIndexField >= 0 && columns.isEmpty() && !schema.getColumns().isEmpty()) {
+      // Row counts without batches come a row group at a time (see FastDecodeBatchIterator), and row
+      // indexes come with batches: one column is read for them, and not shown to Spark.
+      columns.add(String.join(".", schema.getColumns().get(0).getPath()));
+    }
     ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
     try {
       int capacity = settings.capacity;
@@ -244,10 +271,30 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       List<ColumnBatchVector> wrapped = new ArrayList<>();
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
       for (int i = 0; i < fields.length; i++) {
-        if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
+        if (i == rowIndexField) {
+          OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
+          vectors[i] = v;
+          filled.add(v);
+          long[] indexes = new long[capacity];
+          fills.add((vector, rows) -> vector.putLongs(0, reader.rowIndexes(indexes), indexes, 0));
+          continue;
+        }
+        if (parquetNames[i] != null && nestedLeaves[i] == null && (!settings.copyVectors || kinds[i].converts())) {
           // A flat column: Spark reads the library's batch through a vector over its arrays.
           ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
               new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone()));
+          if (settings.copyVectors) {
+            // Kinds that convert values: the vector over the batch converts, then its rows are copied.
+            OnHeapColumnVector copy = new OnHeapColumnVector(capacity, fields[i].dataType());
+            vectors[i] = copy;
+            filled.add(copy);
+            DataType type = fields[i].dataType();
+            fills.add((vector, rows) -> {
+              v.bind(rows);
+              SparkVectorFiller.copyRows(v, vector, type, rows);
+            });
+            continue;
+          }
           vectors[i] = v;
           wrapped.add(v);
           continue;
@@ -318,7 +365,31 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   }
 
   private Iterator<InternalRow> fallBack(PartitionedFile file, String reason) {
-    Fallbacks.fileFallsBack(file.filePath().toString(), reason);
+    Fallbacks.fileFallsBack(file.filePath().toString(), reason, settings.fallbackError);
+    return null;
+  }
+
+  /**
+   * Why columns cannot be told apart by their paths joined with dots (how the reader names them),
+   * or null: two leaves whose joined paths are equal, or a top-level field whose name is another
+   * field's leaf path ({@code "a.b"} beside a struct {@code a} with a field {@code b}).
+   */
+  private static String pathCollision(MessageType schema) {
+    java.util.Set<String> leaves = new java.util.HashSet<>();
+    Map<String, String> topOfLeaf = new HashMap<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      String joined = String.join(".", c.getPath());
+      if (!leaves.add(joined)) {
+        return "two columns are both named " + joined + " when their paths are joined with dots";
+      }
+      topOfLeaf.put(joined, c.getPath()[0]);
+    }
+    for (Type t : schema.getFields()) {
+      String top = topOfLeaf.get(t.getName());
+      if (top != null && !top.equals(t.getName())) {
+        return "field " + t.getName() + " has the name of a column of field " + top;
+      }
+    }
     return null;
   }
 }

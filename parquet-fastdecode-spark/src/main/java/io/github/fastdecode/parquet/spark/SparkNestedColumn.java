@@ -82,7 +82,8 @@ abstract class SparkNestedColumn {
     if (node.kind() != RecordNode.Kind.PRIMITIVE) {
       return node.name() + " is a Parquet " + node.kind() + ", read as " + type.simpleString();
     }
-    if (SparkColumnKind.of(node.type().asPrimitiveType(), type) == null) {
+    SparkColumnKind kind = SparkColumnKind.of(node.type().asPrimitiveType(), type);
+    if (kind == null || !kind.nestable()) {
       return "nested column " + node.name() + " of Parquet type " + node.type() + " read as " + type.simpleString();
     }
     for (String name : node.column().column().getPath()) {

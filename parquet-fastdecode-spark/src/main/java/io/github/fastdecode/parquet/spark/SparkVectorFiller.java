@@ -259,4 +259,32 @@ final class SparkVectorFiller {
       v.putLongs(0, rows, unscaled, 0);
     }
   }
+
+  /**
+   * Copies rows {@code [0, rows)} of {@code src} (a vector over a batch, already bound) into {@code
+   * dst}, value by value through the getters of Spark's type {@code type}: the copying path's way for
+   * the kinds that convert values ({@link SparkColumnKind#converts()}), which the vectors over the
+   * batches already convert.
+   */
+  static void copyRows(org.apache.spark.sql.vectorized.ColumnVector src, WritableColumnVector dst,
+      org.apache.spark.sql.types.DataType type, int rows) {
+    for (int i = 0; i < rows; i++) {
+      if (src.isNullAt(i)) {
+        dst.putNull(i);
+      } else if (type instanceof org.apache.spark.sql.types.LongType
+          || type instanceof org.apache.spark.sql.types.TimestampType
+          || type instanceof org.apache.spark.sql.types.TimestampNTZType) {
+        dst.putLong(i, src.getLong(i));
+      } else if (type instanceof org.apache.spark.sql.types.DoubleType) {
+        dst.putDouble(i, src.getDouble(i));
+      } else if (type instanceof org.apache.spark.sql.types.FloatType) {
+        dst.putFloat(i, src.getFloat(i));
+      } else if (type instanceof org.apache.spark.sql.types.DecimalType) {
+        org.apache.spark.sql.types.DecimalType d = (org.apache.spark.sql.types.DecimalType) type;
+        dst.putDecimal(i, src.getDecimal(i, d.precision(), d.scale()), d.precision());
+      } else {
+        throw new IllegalStateException("no copy for " + type.simpleString());
+      }
+    }
+  }
 }

@@ -1,0 +1,266 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Files Spark 4.2 refuses for a type (INT64 TIMESTAMP(NANOS), FLOAT16, UUID: {@code
+ * PARQUET_TYPE_ILLEGAL}) or an encoding (BYTE_STREAM_SPLIT on any type: "Unsupported encoding"),
+ * written by parquet-java and read by this source whole, with {@value
+ * FastDecodeFileFormat#FALLBACK}{@code =error}. The expected rows are computed here from the values
+ * written: nanoseconds floored to microseconds, FLOAT16 by the IEEE 754 formula, unsigned integers
+ * as Spark types them. Corrupt pages of these types fail naming file, column, row group and page.
+ */
+class RefusedFilesTest {
+  private static SparkSession spark;
+  private static Path root;
+  static final long SEED = 20261129L;
+  static final int ROWS = 3000;
+
+  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m {\n"
+      + "  required int32 id;\n"
+      + "  optional int64 ts_ns (TIMESTAMP(NANOS,true));\n"
+      + "  optional int64 ntz_ns (TIMESTAMP(NANOS,false));\n"
+      + "  optional fixed_len_byte_array(2) h (FLOAT16);\n"
+      + "  optional fixed_len_byte_array(16) u (UUID);\n"
+      + "  optional int32 u8 (INTEGER(8,false));\n"
+      + "  optional int64 u64 (INTEGER(64,false));\n"
+      + "  optional fixed_len_byte_array(6) fx;\n"
+      + "  optional float f;\n"
+      + "  optional double d;\n"
+      + "  optional int32 i32;\n"
+      + "  optional int64 i64;\n"
+      + "}");
+
+  @BeforeAll
+  static void start() throws Exception {
+    spark = SparkSessions.local();
+    root = SparkSessions.tempDir("refused");
+  }
+
+  /**
+   * Writes the schema's columns (10% nulls) and returns the rows Spark should see, as keys ({@link
+   * SparkRows#key}); {@code nanosAsLong} keys nanosecond columns as their stored longs.
+   */
+  static List<String> write(Path file, MessageType schema, boolean dictionary, boolean byteStreamSplit,
+      boolean nanosAsLong) throws Exception {
+    System.out.println("RefusedFilesTest seed " + SEED);
+    Random r = new Random(SEED);
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toString()))
+        .withType(schema).withWriterVersion(WriterVersion.PARQUET_1_0).withDictionaryEncoding(dictionary)
+        .withPageSize(4096).withConf(new Configuration());
+    if (byteStreamSplit) {
+      for (ColumnDescriptor c : schema.getColumns()) {
+        if (!c.getPrimitiveType().getPrimitiveTypeName().name().equals("BOOLEAN")
+            && !c.getPrimitiveType().getPrimitiveTypeName().name().equals("BINARY")) {
+          b.withByteStreamSplitEncoding(String.join(".", c.getPath()), true);
+        }
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    try (ParquetWriter<Group> w = b.build()) {
+      for (int i = 0; i < ROWS; i++) {
+        Group g = groups.newGroup().append("id", i);
+        List<Object> row = new ArrayList<>();
+        row.add(i);
+        // Nanoseconds over int64's whole range (1677 to 2262), negative ones included.
+        long ns = i % 11 == 0 ? -1 - r.nextInt(1000) : r.nextLong();
+        put(schema, g, row, r, "ts_ns", ns, nanosAsLong ? (Object) ns : Instant.EPOCH.plus(Math.floorDiv(ns, 1000L), ChronoUnit.MICROS));
+        long local = ns ^ 0x5555;
+        long micros = Math.floorDiv(local, 1000L);
+        put(schema, g, row, r, "ntz_ns", local, nanosAsLong ? (Object) local : LocalDateTime.ofEpochSecond(
+            Math.floorDiv(micros, 1_000_000L), (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC));
+        int half = i % 5 == 0 ? new int[] {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x0001, 0x03FF, 0x7BFF, 0x3C00, 0xFE01}[i / 5 % 10]
+            : r.nextInt(65536);
+        put(schema, g, row, r, "h", Binary.fromConstantByteArray(new byte[] {(byte) half, (byte) (half >>> 8)}), half16(half));
+        byte[] uuid = new byte[16];
+        r.nextBytes(uuid);
+        put(schema, g, row, r, "u", Binary.fromConstantByteArray(uuid), uuid);
+        int u8 = i % 3 == 0 ? 255 : r.nextInt(256);
+        put(schema, g, row, r, "u8", u8, (short) u8);
+        long u64 = i % 3 == 0 ? -1L : r.nextLong();
+        put(schema, g, row, r, "u64", u64, new BigDecimal(new BigInteger(Long.toUnsignedString(u64))));
+        byte[] fx = new byte[6];
+        r.nextBytes(fx);
+        put(schema, g, row, r, "fx", Binary.fromConstantByteArray(fx), fx);
+        float f = i % 17 == 0 ? Float.NaN : r.nextFloat() * 1e6f - 5e5f;
+        put(schema, g, row, r, "f", f, f);
+        double d = i % 19 == 0 ? -0.0 : r.nextGaussian() * 1e12;
+        put(schema, g, row, r, "d", d, d);
+        int i32 = i % 3 == 0 ? Integer.MIN_VALUE : r.nextInt();
+        put(schema, g, row, r, "i32", i32, i32);
+        long i64 = r.nextLong();
+        put(schema, g, row, r, "i64", i64, i64);
+        w.write(g);
+        expected.add(SparkRows.key(RowFactory.create(row.toArray())));
+      }
+    }
+    Collections.sort(expected);
+    return expected;
+  }
+
+  /**
+   * Appends {@code value} to field {@code name} (when the schema has it) in 9 rows of 10, else
+   * leaves it null, and adds what Spark should see to {@code row}. The random draw happens either
+   * way, so every schema sees the same values.
+   */
+  private static void put(MessageType schema, Group g, List<Object> row, Random r, String name, Object value, Object seen) {
+    boolean present = r.nextInt(10) != 0;
+    if (!schema.containsField(name)) {
+      return;
+    }
+    if (!present) {
+      row.add(null);
+      return;
+    }
+    if (value instanceof Integer) {
+      g.append(name, (Integer) value);
+    } else if (value instanceof Long) {
+      g.append(name, (Long) value);
+    } else if (value instanceof Float) {
+      g.append(name, (Float) value);
+    } else if (value instanceof Double) {
+      g.append(name, (Double) value);
+    } else {
+      g.append(name, (Binary) value);
+    }
+    row.add(seen);
+  }
+
+  /**
+   * An IEEE 754 half-precision value as a float, by the formula (sign, exponent, fraction);
+   * NaNs keep their payload in the float's top fraction bits, as a widening conversion does.
+   */
+  static float half16(int bits) {
+    int sign = bits >>> 15;
+    int exponent = (bits >>> 10) & 0x1F;
+    int fraction = bits & 0x3FF;
+    if (exponent == 31) {
+      return fraction == 0 ? (sign == 0 ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY)
+          : Float.intBitsToFloat(sign << 31 | 0x7F800000 | fraction << 13);
+    }
+    double magnitude = exponent == 0 ? fraction * Math.pow(2, -24) : (1 + fraction / 1024.0) * Math.pow(2, exponent - 15);
+    return (float) (sign == 0 ? magnitude : -magnitude);
+  }
+
+  private static Dataset<Row> ours(Path p) {
+    return spark.read().format("fastdecode").load(p.toString());
+  }
+
+  private static void readWhole(String what, Path dir, List<String> expected) {
+    SparkSessions.withConf(spark, () -> {
+      for (String copy : new String[] {"false", "true"}) {
+        spark.conf().set(FastDecodeFileFormat.COPY_VECTORS, copy);
+        long read = Fallbacks.filesRead();
+        assertEquals(expected, SparkRows.keys(ours(dir)), what + " (copyVectors " + copy + ")");
+        assertTrue(Fallbacks.filesRead() > read, what + ": parquet-fastdecode read no file");
+      }
+    }, FastDecodeFileFormat.FALLBACK, "error", FastDecodeFileFormat.COPY_VECTORS, "false");
+  }
+
+  @Test
+  void nanosecondTimestampsFloat16AndUuidSparkRefuses() throws Exception {
+    for (boolean dictionary : new boolean[] {true, false}) {
+      Path dir = root.resolve("types-" + dictionary);
+      Files.createDirectories(dir);
+      List<String> expected = write(dir.resolve("f.parquet"), SCHEMA, dictionary, false, false);
+      Exception refused = assertThrows(Exception.class, () -> spark.read().parquet(dir.toString()).collectAsList());
+      assertTrue(RefusedTypes.isRefusedType(refused), String.valueOf(refused));
+      assertEquals("struct<id:int,ts_ns:timestamp,ntz_ns:timestamp_ntz,h:float,u:binary,u8:smallint,"
+          + "u64:decimal(20,0),fx:binary,f:float,d:double,i32:int,i64:bigint>", ours(dir).schema().simpleString());
+      readWhole("dictionary " + dictionary, dir, expected);
+      // Projections, and a filter Spark evaluates above the scan.
+      SparkSessions.withConf(spark, () -> {
+        assertEquals(ROWS, ours(dir).count());
+        SparkRows.assertSameNonEmpty("filter on nanoseconds and FLOAT16",
+            ours(dir).where("ts_ns > timestamp'2000-01-01 00:00:00' and h > 0.5").select("id", "ts_ns", "h").coalesce(1),
+            ours(dir).select("id", "ts_ns", "h").coalesce(1).where("ts_ns > timestamp'2000-01-01 00:00:00' and h > 0.5"));
+      }, FastDecodeFileFormat.FALLBACK, "error");
+    }
+  }
+
+  @Test
+  void nanosAsLongReadsTheStoredValuesAsSparkDoes() throws Exception {
+    Path dir = root.resolve("nanos-as-long");
+    Files.createDirectories(dir);
+    MessageType nanos = MessageTypeParser.parseMessageType("message m { required int32 id; "
+        + "optional int64 ts_ns (TIMESTAMP(NANOS,true)); optional int64 ntz_ns (TIMESTAMP(NANOS,false)); }");
+    List<String> expected = write(dir.resolve("f.parquet"), nanos, true, false, true);
+    SparkSessions.withConf(spark, () -> {
+      SparkRows.assertSameNonEmpty("nanosAsLong", spark.read().parquet(dir.toString()), ours(dir));
+      assertEquals(expected, SparkRows.keys(ours(dir)));
+      assertEquals("struct<id:int,ts_ns:bigint,ntz_ns:bigint>", ours(dir).schema().simpleString());
+    }, "spark.sql.legacy.parquet.nanosAsLong", "true", FastDecodeFileFormat.FALLBACK, "error");
+  }
+
+  @Test
+  void byteStreamSplitOnEveryTypeInOneFile() throws Exception {
+    Path dir = root.resolve("bss");
+    Files.createDirectories(dir);
+    Path file = dir.resolve("f.parquet");
+    List<String> expected = write(file, SCHEMA, false, true, false);
+    // Every fixed-width column, FIXED_LEN_BYTE_ARRAY and unsigned ones included, is BYTE_STREAM_SPLIT.
+    try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(0).getColumns()) {
+        assertTrue(c.getEncodings().contains(Encoding.BYTE_STREAM_SPLIT), c.getPath() + ": " + c.getEncodings());
+      }
+    }
+    readWhole("BYTE_STREAM_SPLIT", dir, expected);
+    // Spark refuses the encoding, for the columns it types (and the file's schema for the others).
+    Exception refused = assertThrows(Exception.class,
+        () -> spark.read().parquet(dir.toString()).select("id", "u8", "u64", "fx", "f").collectAsList());
+    assertTrue(String.valueOf(refused).contains("BYTE_STREAM_SPLIT") || String.valueOf(refused.getCause()).contains("BYTE_STREAM_SPLIT")
+        || RefusedTypes.isRefusedType(refused), String.valueOf(refused));
+  }
+}
