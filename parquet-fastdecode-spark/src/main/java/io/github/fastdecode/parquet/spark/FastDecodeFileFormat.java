@@ -171,7 +171,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     if (unsupported != null) {
       Option<String> path = options.get("path");
       Fallbacks.scanFallsBack(unsupported, path.isDefined() ? path.get() : "a Parquet relation", fallbackError);
-      return spark;
+      return new ScanCounters(session.sparkContext()).countingSparks(spark);
     }
     FastDecodeScan.Settings s = new FastDecodeScan.Settings();
     s.capacity = conf.parquetVectorizedReaderBatchSize();
@@ -195,7 +195,8 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     s.fallbackError = fallbackError;
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
-    return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark);
+    return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark,
+        new ScanCounters(session.sparkContext()));
   }
 
   /** Why a whole scan stays with Spark's reader, or null when this source takes it. */

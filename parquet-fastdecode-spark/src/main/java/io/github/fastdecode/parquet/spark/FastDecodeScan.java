@@ -102,10 +102,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   private final scala.collection.immutable.Seq<Filter> filters;
   private final Settings settings;
   private final scala.Function1<PartitionedFile, Iterator<InternalRow>> spark;
+  private final ScanCounters counters;
 
   FastDecodeScan(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
       scala.collection.immutable.Seq<Filter> filters, Settings settings,
-      scala.Function1<PartitionedFile, Iterator<InternalRow>> spark) {
+      scala.Function1<PartitionedFile, Iterator<InternalRow>> spark, ScanCounters counters) {
+    this.counters = counters;
     this.conf = conf;
     this.requiredSchema = requiredSchema;
     this.partitionSchema = partitionSchema;
@@ -118,7 +120,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   public Iterator<InternalRow> apply(PartitionedFile file) {
     try {
       Iterator<InternalRow> ours = read(file);
-      return ours != null ? ours : spark.apply(file);
+      if (ours != null) {
+        counters.filesRead.add(1);
+        return ours;
+      }
+      counters.filesLeft.add(1);
+      return spark.apply(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -260,6 +267,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     }
     ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
     try {
+      counters.rowsRead.add(reader.totalRows());
       int capacity = settings.capacity;
       ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
       Map<String, ColumnBatch> byPath = new HashMap<>();
@@ -335,7 +343,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
           filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]),
-          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity,
+          counters.rowsHanded);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
