@@ -144,6 +144,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     try (ParquetFileReader footer = ParquetFileReader.open(input, HadoopReadOptions.builder(hadoop, path)
         .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build())) {
       meta = footer.getFooter().getFileMetaData();
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      // parquet-java refuses a schema with FLOAT16 on a FIXED_LEN_BYTE_ARRAY other than 2 bytes
+      // without naming the column: name it.
+      String column = badFloat16Column(input);
+      if (column == null) {
+        throw e;
+      }
+      throw float16Length(file, column, e);
     }
     MessageType schema = meta.getSchema();
 
@@ -193,9 +201,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       kinds[i] = SparkColumnKind.of(match.asPrimitiveType(), fields[i].dataType());
       if (kinds[i] == SparkColumnKind.FLOAT16 && match.asPrimitiveType().getTypeLength() != 2) {
-        throw new org.apache.parquet.io.ParquetDecodingException("file " + file.filePath() + ", column " + match.getName()
-            + ", row group 0, page 0: FLOAT16 annotates a FIXED_LEN_BYTE_ARRAY(" + match.asPrimitiveType().getTypeLength()
-            + "), not FIXED_LEN_BYTE_ARRAY(2): every value of the column is bad");
+        throw float16Length(file, match.getName() + " (FIXED_LEN_BYTE_ARRAY(" + match.asPrimitiveType().getTypeLength() + "))", null);
       }
       if (kinds[i] == null) {
         return fallBack(file, "column " + match.getName() + " of Parquet type " + match + " read as "
@@ -359,6 +365,48 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     } catch (RuntimeException | Error e) {
       reader.close();
       throw e;
+    }
+  }
+
+  private static org.apache.parquet.io.ParquetDecodingException float16Length(PartitionedFile file, String column,
+      Throwable cause) {
+    // The column's type is wrong, so its first value (row group 0, page 0) is the first bad one; no
+    // value is read, so none can come out wrong.
+    return new org.apache.parquet.io.ParquetDecodingException("file " + file.filePath() + ", column " + column
+        + ", row group 0, page 0 (and every other): FLOAT16 annotates a FIXED_LEN_BYTE_ARRAY whose length is not 2", cause);
+  }
+
+  /**
+   * The first column of {@code input}'s footer (read here as raw Thrift, as parquet-java's schema
+   * refuses it) that annotates a FIXED_LEN_BYTE_ARRAY of another length than 2 with FLOAT16, as
+   * "name (FIXED_LEN_BYTE_ARRAY(n))"; null if none, or if the footer cannot be read that way.
+   */
+  private static String badFloat16Column(org.apache.parquet.io.InputFile input) {
+    try (org.apache.parquet.io.SeekableInputStream in = input.newStream()) {
+      long length = input.getLength();
+      if (length < 12) {
+        return null;
+      }
+      byte[] tail = new byte[8];
+      in.seek(length - 8);
+      in.readFully(tail);
+      long footerLength = java.nio.ByteBuffer.wrap(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
+      if (footerLength > length - 12) {
+        return null;
+      }
+      byte[] footer = new byte[(int) footerLength];
+      in.seek(length - 8 - footerLength);
+      in.readFully(footer);
+      org.apache.parquet.format.FileMetaData meta = org.apache.parquet.format.Util.readFileMetaData(
+          new java.io.ByteArrayInputStream(footer));
+      for (org.apache.parquet.format.SchemaElement el : meta.getSchema()) {
+        if (el.isSetLogicalType() && el.getLogicalType().isSetFLOAT16() && el.getType_length() != 2) {
+          return el.getName() + " (FIXED_LEN_BYTE_ARRAY(" + el.getType_length() + "))";
+        }
+      }
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return null;
     }
   }
 

@@ -263,4 +263,213 @@ class RefusedFilesTest {
     assertTrue(String.valueOf(refused).contains("BYTE_STREAM_SPLIT") || String.valueOf(refused.getCause()).contains("BYTE_STREAM_SPLIT")
         || RefusedTypes.isRefusedType(refused), String.valueOf(refused));
   }
+
+  /** The whole chain of {@code e}'s messages, one per line. */
+  static String chain(Throwable e) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      all.append(t).append('\n');
+    }
+    return all.toString();
+  }
+
+  /** Writes {@code rows} rows of (id, f) with f BYTE_STREAM_SPLIT, uncompressed, without page checksums. */
+  private static Path writeByteStreamSplitFloats(Path dir, int rows) throws Exception {
+    Files.createDirectories(dir);
+    Path file = dir.resolve("f.parquet");
+    MessageType schema = MessageTypeParser.parseMessageType("message m { required int32 id; required float f; }");
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toString()))
+        .withType(schema).withDictionaryEncoding(false).withByteStreamSplitEncoding("f", true).withPageSize(4096)
+        .withPageWriteChecksumEnabled(false).withCompressionCodec(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED)
+        .withConf(new Configuration()).build()) {
+      for (int i = 0; i < rows; i++) {
+        w.write(groups.newGroup().append("id", i).append("f", i * 0.5f));
+      }
+    }
+    Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc")); // else Hadoop's checksum says it first
+    return file;
+  }
+
+  @Test
+  void corruptByteStreamSplitPageFailsNamingFileColumnRowGroupAndPage() throws Exception {
+    Path dir = root.resolve("bss-corrupt");
+    Path file = writeByteStreamSplitFloats(dir, 3000);
+    byte[] bytes = Files.readAllBytes(file);
+    long start;
+    try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      start = r.getFooter().getBlocks().get(0).getColumns().get(1).getStartingPos();
+    }
+    // Page 1 of column f claims one value more than its bytes hold (its header re-encoded in place).
+    int at = (int) start;
+    for (int page = 0; ; page++) {
+      java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(bytes, at, bytes.length - at);
+      int before = in.available();
+      org.apache.parquet.format.PageHeader h = org.apache.parquet.format.Util.readPageHeader(in);
+      int headerLength = before - in.available();
+      if (page == 1) {
+        assertEquals(Encoding.BYTE_STREAM_SPLIT.name(), h.getData_page_header().getEncoding().name());
+        h.getData_page_header().setNum_values(h.getData_page_header().getNum_values() + 1);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writePageHeader(h, out);
+        assertEquals(headerLength, out.size(), "the header's length changed");
+        System.arraycopy(out.toByteArray(), 0, bytes, at, headerLength);
+        break;
+      }
+      at += headerLength + h.getCompressed_page_size();
+    }
+    Files.write(file, bytes);
+    Exception e = assertThrows(Exception.class, () -> ours(dir).collectAsList());
+    String text = chain(e);
+    System.out.println("RefusedFilesTest: the corrupt BYTE_STREAM_SPLIT page's error: " + text);
+    assertTrue(text.contains(file.getFileName().toString()), text);
+    assertTrue(text.contains("column f"), text);
+    assertTrue(text.contains("row group 0"), text);
+    assertTrue(text.contains("page 1"), text);
+  }
+
+  @Test
+  void float16OfAnotherLengthThanTwoFailsNamingFileColumnRowGroupAndPage() throws Exception {
+    Path dir = root.resolve("float16-length");
+    Files.createDirectories(dir);
+    Path file = dir.resolve("f.parquet");
+    MessageType schema = MessageTypeParser.parseMessageType(
+        "message m { required int32 id; optional fixed_len_byte_array(3) h; }");
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toString()))
+        .withType(schema).withConf(new Configuration()).build()) {
+      for (int i = 0; i < 100; i++) {
+        w.write(groups.newGroup().append("id", i).append("h", Binary.fromConstantByteArray(new byte[] {1, 60, (byte) i})));
+      }
+    }
+    Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+    // The footer rewritten with FLOAT16 on the FIXED_LEN_BYTE_ARRAY(3) column (the footer is last, so
+    // its length may change).
+    byte[] bytes = Files.readAllBytes(file);
+    int footerLength = java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    int footerStart = bytes.length - 8 - footerLength;
+    org.apache.parquet.format.FileMetaData meta = org.apache.parquet.format.Util.readFileMetaData(
+        new java.io.ByteArrayInputStream(bytes, footerStart, footerLength));
+    for (org.apache.parquet.format.SchemaElement el : meta.getSchema()) {
+      if (el.getName().equals("h")) {
+        org.apache.parquet.format.LogicalType t = new org.apache.parquet.format.LogicalType();
+        t.setFLOAT16(new org.apache.parquet.format.Float16Type());
+        el.setLogicalType(t);
+      }
+    }
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.write(bytes, 0, footerStart);
+    java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+    org.apache.parquet.format.Util.writeFileMetaData(meta, footer);
+    footer.writeTo(out);
+    out.write(java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(footer.size()).array());
+    out.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    Files.write(file, out.toByteArray());
+    Exception e = assertThrows(Exception.class,
+        () -> spark.read().schema("id int, h float").format("fastdecode").load(dir.toString()).collectAsList());
+    String text = chain(e);
+    System.out.println("RefusedFilesTest: the FLOAT16 of 3 bytes' error: " + text);
+    assertTrue(text.contains(file.getFileName().toString()), text);
+    assertTrue(text.contains("column h") || text.contains(" h "), text);
+    assertTrue(text.contains("row group 0"), text);
+    assertTrue(text.contains("page 0"), text);
+  }
+
+  @Test
+  void parquetTestingFilesSparkRefusesEqualParquetJavasValues() throws Exception {
+    Path data = Path.of(System.getProperty("parquet.testing.dir", "../../shared/parquet-testing")).resolve("data");
+    if (!Files.isDirectory(data)) {
+      System.out.println("RefusedFilesTest: " + data.toAbsolutePath() + " is absent: skipped");
+      return;
+    }
+    List<Path> files;
+    try (java.util.stream.Stream<Path> s = Files.list(data)) {
+      files = s.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
+    }
+    int compared = 0;
+    for (Path f : files) {
+      try {
+        spark.read().parquet(f.toString()).collectAsList();
+        continue; // Spark reads it: OtherWritersDifferentialTest compares the two
+      } catch (Exception e) {
+        String text = chain(e);
+        if (!text.contains("PARQUET_TYPE_ILLEGAL") && !text.contains("BYTE_STREAM_SPLIT")) {
+          System.out.println("RefusedFilesTest: Spark refuses " + f.getFileName() + " for another reason: " + firstLine(text));
+          continue;
+        }
+      }
+      List<String> expected = parquetJavaRows(f);
+      SparkSessions.withConf(spark, () -> assertEquals(expected, SparkRows.keys(spark.read().format("fastdecode")
+          .load(f.toString())), f.getFileName().toString()), FastDecodeFileFormat.FALLBACK, "error");
+      System.out.println("RefusedFilesTest: " + f.getFileName() + ", refused by Spark: " + expected.size()
+          + " rows equal to parquet-java's values");
+      compared++;
+    }
+    assertTrue(compared >= 3, "compared " + compared);
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /**
+   * A flat file's rows as parquet-java's example reader gives them, as the keys of the values Spark
+   * types them as (FLOAT16 through {@link #half16}, the formula, not the code under test).
+   */
+  private static List<String> parquetJavaRows(Path f) throws Exception {
+    List<String> keys = new ArrayList<>();
+    try (org.apache.parquet.hadoop.ParquetReader<Group> reader = org.apache.parquet.hadoop.ParquetReader.builder(
+        new org.apache.parquet.hadoop.example.GroupReadSupport(), new org.apache.hadoop.fs.Path(f.toString()))
+        .withConf(new Configuration()).build()) {
+      for (Group g = reader.read(); g != null; g = reader.read()) {
+        List<Object> row = new ArrayList<>();
+        for (int c = 0; c < g.getType().getFieldCount(); c++) {
+          org.apache.parquet.schema.Type t = g.getType().getType(c);
+          if (!t.isPrimitive() || t.isRepetition(org.apache.parquet.schema.Type.Repetition.REPEATED)) {
+            throw new AssertionError(f.getFileName() + ": no expected values for the nested field " + t);
+          }
+          if (g.getFieldRepetitionCount(c) == 0) {
+            row.add(null);
+            continue;
+          }
+          org.apache.parquet.schema.PrimitiveType p = t.asPrimitiveType();
+          org.apache.parquet.schema.LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+          switch (p.getPrimitiveTypeName()) {
+            case BOOLEAN:
+              row.add(g.getBoolean(c, 0));
+              break;
+            case INT32:
+              row.add(g.getInteger(c, 0));
+              break;
+            case INT64:
+              row.add(g.getLong(c, 0));
+              break;
+            case FLOAT:
+              row.add(g.getFloat(c, 0));
+              break;
+            case DOUBLE:
+              row.add(g.getDouble(c, 0));
+              break;
+            case FIXED_LEN_BYTE_ARRAY: {
+              byte[] b = g.getBinary(c, 0).getBytes();
+              row.add(a instanceof org.apache.parquet.schema.LogicalTypeAnnotation.Float16LogicalTypeAnnotation
+                  ? (Object) half16((b[0] & 0xFF) | (b[1] & 0xFF) << 8) : b);
+              break;
+            }
+            case BINARY:
+              row.add(a instanceof org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                  ? g.getString(c, 0) : g.getBinary(c, 0).getBytes());
+              break;
+            default:
+              throw new AssertionError(f.getFileName() + ": no expected values for " + p);
+          }
+        }
+        keys.add(SparkRows.key(RowFactory.create(row.toArray())));
+      }
+    }
+    Collections.sort(keys);
+    return keys;
+  }
 }
