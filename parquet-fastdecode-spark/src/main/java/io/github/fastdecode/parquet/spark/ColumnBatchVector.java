@@ -499,7 +499,11 @@ abstract class ColumnBatchVector extends ColumnVector {
       if (nulls[rowId]) {
         return null;
       }
-      long v = values[rowId];
+      return decimal(values[rowId], precision, scale);
+    }
+
+    /** The 64 bits of {@code v} read as an unsigned integer, as Spark's decimal. */
+    static Decimal decimal(long v, int precision, int scale) {
       BigInteger unsigned = v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v & Long.MAX_VALUE).setBit(63);
       return Decimal.apply(new BigDecimal(unsigned, scale), precision, scale);
     }
@@ -510,6 +514,26 @@ abstract class ColumnBatchVector extends ColumnVector {
    * the stored unscaled value (INT32, INT64 or big-endian bytes) times 10 to the scale's increase.
    */
   static final class WidenedDecimals extends ColumnBatchVector {
+    private final Widening widening;
+
+    WidenedDecimals(DataType type, ColumnBatch batch) {
+      super(type, batch);
+      this.widening = new Widening(batch, ((org.apache.spark.sql.types.DecimalType) type).scale());
+    }
+
+    @Override
+    void bindValues(int rows) {
+      widening.bind(batch);
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      return nulls[rowId] ? null : widening.decimal(rowId, precision, scale);
+    }
+  }
+
+  /** The values of a batch of a decimal or integer column as Spark's decimal of a larger scale. */
+  static final class Widening {
     private final org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical;
     /** 10 to the power of Spark's scale minus the file's. */
     private final BigInteger factor;
@@ -518,21 +542,20 @@ abstract class ColumnBatchVector extends ColumnVector {
     private long[] longs;
     private BinaryBatch binaries;
 
-    WidenedDecimals(DataType type, ColumnBatch batch) {
-      super(type, batch);
+    Widening(ColumnBatch batch, int sparkScale) {
       org.apache.parquet.schema.PrimitiveType p = batch.column().getPrimitiveType();
       this.physical = p.getPrimitiveTypeName();
       int fileScale = p.getLogicalTypeAnnotation() instanceof
           org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
           ? ((org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getScale()
           : 0;
-      int up = ((org.apache.spark.sql.types.DecimalType) type).scale() - fileScale;
+      int up = sparkScale - fileScale;
       this.factor = BigInteger.TEN.pow(up);
       this.longFactor = up <= 18 ? factor.longValue() : 0;
     }
 
-    @Override
-    void bindValues(int rows) {
+    /** Takes the values of the batch's last read. */
+    void bind(ColumnBatch batch) {
       switch (physical) {
         case INT32:
           ints = batch.ints();
@@ -546,21 +569,18 @@ abstract class ColumnBatchVector extends ColumnVector {
       }
     }
 
-    @Override
-    public Decimal getDecimal(int rowId, int precision, int scale) {
-      if (nulls[rowId]) {
-        return null;
-      }
+    /** Value {@code i} (non-null) as Spark's decimal(precision, scale). */
+    Decimal decimal(int i, int precision, int scale) {
       if (physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32
           || physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64) {
-        long v = physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32 ? ints[rowId] : longs[rowId];
+        long v = physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32 ? ints[i] : longs[i];
         if (precision <= MAX_LONG_DIGITS && longFactor != 0) {
           return Decimal.createUnsafe(v * longFactor, precision, scale);
         }
         return Decimal.apply(new BigDecimal(BigInteger.valueOf(v).multiply(factor), scale), precision, scale);
       }
       int[] offsets = binaries.offsets();
-      byte[] value = Arrays.copyOfRange(binaries.bytes(), offsets[rowId], offsets[rowId + 1]);
+      byte[] value = Arrays.copyOfRange(binaries.bytes(), offsets[i], offsets[i + 1]);
       BigInteger unscaled = value.length == 0 ? BigInteger.ZERO : new BigInteger(value);
       return Decimal.apply(new BigDecimal(unscaled.multiply(factor), scale), precision, scale);
     }

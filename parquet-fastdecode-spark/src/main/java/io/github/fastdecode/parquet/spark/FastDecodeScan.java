@@ -161,6 +161,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       return fallBack(file, collision);
     }
     int rowIndexField = -1;
+    boolean[] nestedConverts = new boolean[1];
     String[] parquetNames = new String[fields.length];
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
     @SuppressWarnings("unchecked")
@@ -191,7 +192,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         RecordNode node = RecordBatch.forColumns(schema, all, 1).field(match.getName());
         List<String[]> leaves = new ArrayList<>();
         String why = node == null ? "no leaf below " + match.getName()
-            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves);
+            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves, nestedConverts);
         if (why != null) {
           return fallBack(file, why);
         }
@@ -246,7 +247,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // there only row groups and pages are skipped, and Spark's own filter drops the rows.
     // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
     // Spark's filter on them need not be the pushed predicate's comparison of stored values.
-    boolean converts = false;
+    boolean converts = nestedConverts[0];
     for (SparkColumnKind k : kinds) {
       converts |= k != null && k.converts();
     }
@@ -293,22 +294,10 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
           fills.add((vector, rows) -> vector.putLongs(0, reader.rowIndexes(indexes), indexes, 0));
           continue;
         }
-        if (parquetNames[i] != null && nestedLeaves[i] == null && (!settings.copyVectors || kinds[i].converts())) {
+        if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
           // A flat column: Spark reads the library's batch through a vector over its arrays.
           ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
               new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone()));
-          if (settings.copyVectors) {
-            // Kinds that convert values: the vector over the batch converts, then its rows are copied.
-            OnHeapColumnVector copy = new OnHeapColumnVector(capacity, fields[i].dataType());
-            vectors[i] = copy;
-            filled.add(copy);
-            DataType type = fields[i].dataType();
-            fills.add((vector, rows) -> {
-              v.bind(rows);
-              SparkVectorFiller.copyRows(v, vector, type, rows);
-            });
-            continue;
-          }
           vectors[i] = v;
           wrapped.add(v);
           continue;
@@ -331,8 +320,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
               datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone());
           fills.add(nested::fill);
         } else {
-          int precision = fields[i].dataType() instanceof DecimalType ? ((DecimalType) fields[i].dataType()).precision() : 0;
-          SparkVectorFiller filler = new SparkVectorFiller(kinds[i], precision, datetimeMode, datetimeSpec.timeZone(),
+          SparkVectorFiller filler = new SparkVectorFiller(kinds[i], fields[i].dataType(), datetimeMode, datetimeSpec.timeZone(),
               int96Mode, int96Spec.timeZone());
           ColumnBatch batch = byPath.get(parquetNames[i]);
           if (filler.keepsDictionaryIds()) {

@@ -44,9 +44,8 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  * refuses that this source reads anyway: INT64 TIMESTAMP(NANOS) as a timestamp and FLOAT16 as a
  * float. Any other pair is left to Spark's own reader.
  *
- * <p>The kinds before {@link #INT_AS_LONG} are read inside nested columns too ({@link #nestable()});
- * the others only as top-level columns, where a vector over the batch converts them a batch at a
- * time ({@link ColumnBatchVector}).
+ * <p>The kinds from {@link #INT_AS_LONG} on convert the stored values ({@link #converts()}): a
+ * vector over the batch, or the copy into Spark's vectors, converts them a batch at a time.
  */
 enum SparkColumnKind {
   BOOLEAN,
@@ -96,17 +95,12 @@ enum SparkColumnKind {
   /** FIXED_LEN_BYTE_ARRAY(2) FLOAT16 as float; Spark refuses it. */
   FLOAT16;
 
-  /** Whether nested columns read leaves of this kind (the others fall back there). */
-  boolean nestable() {
-    return ordinal() < INT_AS_LONG.ordinal();
-  }
-
   /**
    * Whether the values Spark sees are not the stored values compared the way Spark's pushed filter
    * compares them (another type than the file's): such columns are not filtered row by row.
    */
   boolean converts() {
-    return !nestable();
+    return ordinal() >= INT_AS_LONG.ordinal();
   }
 
   /** The kind that reads {@code parquet} as {@code spark}, or null when this source does not. */

@@ -230,6 +230,60 @@ class RefusedFilesTest {
   }
 
   @Test
+  void float16NanosecondsAndUnsignedInsideNestedColumns() throws Exception {
+    Path dir = root.resolve("nested");
+    Files.createDirectories(dir);
+    MessageType schema = MessageTypeParser.parseMessageType("message m {\n"
+        + "  required int32 id;\n"
+        + "  optional group hs (LIST) { repeated group list { optional fixed_len_byte_array(2) element (FLOAT16); } }\n"
+        + "  optional group st { optional int64 ns (TIMESTAMP(NANOS,true)); optional int64 u (INTEGER(64,false)); }\n"
+        + "}");
+    Random r = new Random(SEED);
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    List<String> expected = new ArrayList<>();
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(dir.resolve("f.parquet").toString()))
+        .withType(schema).withConf(new Configuration()).build()) {
+      for (int i = 0; i < 1000; i++) {
+        Group g = groups.newGroup().append("id", i);
+        StringBuilder key = new StringBuilder("{").append(SparkRows.key(i)).append(',');
+        if (i % 9 == 0) {
+          key.append("null");
+        } else {
+          Group list = g.addGroup("hs");
+          List<String> items = new ArrayList<>();
+          for (int k = 0; k < i % 4; k++) {
+            Group e = list.addGroup("list");
+            if (k == 1) {
+              items.add("null");
+              continue;
+            }
+            int half = r.nextInt(65536);
+            e.append("element", Binary.fromConstantByteArray(new byte[] {(byte) half, (byte) (half >>> 8)}));
+            items.add(SparkRows.key(half16(half)));
+          }
+          key.append('[').append(String.join(",", items)).append(']');
+        }
+        key.append(',');
+        if (i % 7 == 0) {
+          key.append("null");
+        } else {
+          Group st = g.addGroup("st");
+          long ns = r.nextLong();
+          long u = r.nextLong();
+          st.append("ns", ns).append("u", u);
+          key.append('{').append(SparkRows.key(Instant.EPOCH.plus(Math.floorDiv(ns, 1000L), ChronoUnit.MICROS))).append(',')
+              .append(SparkRows.key(new BigDecimal(new BigInteger(Long.toUnsignedString(u))))).append('}');
+        }
+        expected.add(key.append('}').toString());
+        w.write(g);
+      }
+    }
+    Collections.sort(expected);
+    assertEquals("struct<id:int,hs:array<float>,st:struct<ns:timestamp,u:decimal(20,0)>>", ours(dir).schema().simpleString());
+    readWhole("nested FLOAT16, nanoseconds and UINT_64", dir, expected);
+  }
+
+  @Test
   void nanosAsLongReadsTheStoredValuesAsSparkDoes() throws Exception {
     Path dir = root.resolve("nanos-as-long");
     Files.createDirectories(dir);

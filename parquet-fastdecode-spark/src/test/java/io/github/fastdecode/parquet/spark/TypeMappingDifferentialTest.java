@@ -213,6 +213,23 @@ class TypeMappingDifferentialTest {
   }
 
   @Test
+  void wideningsInsideNestedColumns() throws Exception {
+    Path dir = root.resolve("nested-widen");
+    spark.range(0, 3000, 1, 2).selectExpr("id",
+        "case when id % 10 = 3 then null else array(cast(id as int), cast(null as int), cast(-id as int)) end as arr",
+        "named_struct('f', cast(id / 7.0 as float), 'd', cast((id - 1500) / 100.0 as decimal(5, 2)), "
+            + "'dt', date_add(date'1200-01-01', cast(id * 53 as int))) as st",
+        "map(concat('k', id % 7), cast(id as int)) as m",
+        "array(named_struct('x', cast(id as int), 'y', cast(id / 3.0 as float))) as aos")
+        .write().parquet(dir.toString());
+    compare("widened leaves in arrays, structs and maps", dir, "id long, arr array<bigint>, "
+        + "st struct<f: double, d: decimal(9, 4), dt: timestamp_ntz>, m map<string, double>, "
+        + "aos array<struct<x: decimal(12, 2), y: double>>");
+    SparkSessions.withConf(spark, () -> compare("widened leaves, legacy calendar", dir,
+        "id long, st struct<dt: timestamp_ntz>"), "spark.sql.parquet.datetimeRebaseModeInRead", "LEGACY");
+  }
+
+  @Test
   void intervalsDottedNamesAndInt96AsTimestampNtz() throws Exception {
     Path dir = root.resolve("intervals");
     SparkSessions.withConf(spark, () -> spark.range(0, 3000, 1, 2).selectExpr("id",
