@@ -193,6 +193,8 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     s.copyVectors = copyVectors(conf);
     s.filterRows = filterRows(conf);
     s.fallbackError = fallbackError;
+    s.fieldIds = conf.parquetFieldIdReadEnabled();
+    s.ignoreMissingFieldIds = conf.ignoreMissingParquetFieldId();
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
     return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark,
@@ -206,9 +208,6 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     }
     if (conf.offHeapColumnVectorEnabled()) {
       return "off-heap column vectors (spark.sql.columnVector.offheap.enabled)";
-    }
-    if (conf.parquetFieldIdReadEnabled() && ParquetUtils.hasFieldIds(requiredSchema)) {
-      return "columns matched by Parquet field id";
     }
     return null;
   }

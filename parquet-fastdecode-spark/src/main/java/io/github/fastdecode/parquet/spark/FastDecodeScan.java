@@ -48,6 +48,7 @@ import org.apache.spark.sql.catalyst.util.RebaseDateTime;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetUtils;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
@@ -94,6 +95,10 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean filterRows;
     /** Fail the task rather than leave a file to Spark's reader ({@code spark.fastdecode.fallback=error}). */
     boolean fallbackError;
+    /** Match requested fields that carry a Parquet field id by that id ({@code spark.sql.parquet.fieldId.read.enabled}). */
+    boolean fieldIds;
+    /** {@code spark.sql.parquet.fieldId.read.ignoreMissing}: a file without ids reads as nulls rather than failing. */
+    boolean ignoreMissingFieldIds;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -162,6 +167,10 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     }
     int rowIndexField = -1;
     boolean[] nestedConverts = new boolean[1];
+    boolean byIds = settings.fieldIds && ParquetUtils.hasFieldIds(requiredSchema);
+    if (byIds && !settings.ignoreMissingFieldIds && !hasIds(schema)) {
+      return fallBack(file, "the requested fields have Parquet field ids and the file has none (Spark's reader fails on it)");
+    }
     String[] parquetNames = new String[fields.length];
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
     @SuppressWarnings("unchecked")
@@ -173,14 +182,31 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         continue;
       }
       Type match = null;
-      for (Type t : schema.getFields()) {
-        boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
-            : t.getName().toLowerCase(Locale.ROOT).equals(fields[i].name().toLowerCase(Locale.ROOT));
-        if (same) {
-          if (match != null) {
-            return fallBack(file, "more than one field matches " + fields[i].name());
+      if (byIds && !(fields[i].dataType() instanceof org.apache.spark.sql.types.AtomicType)
+          && ParquetUtils.hasFieldIds(new StructType(new StructField[] {fields[i]}))) {
+        return fallBack(file, "nested column " + fields[i].name() + " with Parquet field ids");
+      }
+      if (byIds && ParquetUtils.hasFieldId(fields[i])) {
+        // Matched by id alone, as Spark matches it; no field with the id: a column of nulls.
+        int id = ParquetUtils.getFieldId(fields[i]);
+        for (Type t : schema.getFields()) {
+          if (t.getId() != null && t.getId().intValue() == id) {
+            if (match != null) {
+              return fallBack(file, "more than one field has the Parquet field id " + id + " (Spark's reader fails on it)");
+            }
+            match = t;
           }
-          match = t;
+        }
+      } else {
+        for (Type t : schema.getFields()) {
+          boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
+              : t.getName().toLowerCase(Locale.ROOT).equals(fields[i].name().toLowerCase(Locale.ROOT));
+          if (same) {
+            if (match != null) {
+              return fallBack(file, "more than one field matches " + fields[i].name());
+            }
+            match = t;
+          }
         }
       }
       if (match == null) {
@@ -247,7 +273,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // there only row groups and pages are skipped, and Spark's own filter drops the rows.
     // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
     // Spark's filter on them need not be the pushed predicate's comparison of stored values.
-    boolean converts = nestedConverts[0];
+    // And columns matched by field id: the pushed filter names columns as Spark does, not by id.
+    boolean converts = nestedConverts[0] || byIds;
     for (SparkColumnKind k : kinds) {
       converts |= k != null && k.converts();
     }
@@ -396,6 +423,16 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** Whether any field of {@code group}, at any depth, has a Parquet field id. */
+  private static boolean hasIds(org.apache.parquet.schema.GroupType group) {
+    for (Type t : group.getFields()) {
+      if (t.getId() != null || !t.isPrimitive() && hasIds(t.asGroupType())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The leaf columns of the top-level field {@code name}. */

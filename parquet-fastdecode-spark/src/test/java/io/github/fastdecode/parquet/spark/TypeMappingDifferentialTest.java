@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -122,17 +123,25 @@ class TypeMappingDifferentialTest {
     }
   }
 
-  private static Dataset<Row> parquet(Path p, String schema) {
-    return schema == null ? spark.read().parquet(p.toString()) : spark.read().schema(schema).parquet(p.toString());
+  /** {@code schema}: null (inferred), a DDL string, or a StructType (which keeps field metadata). */
+  private static org.apache.spark.sql.DataFrameReader reader(Object schema) {
+    if (schema == null) {
+      return spark.read();
+    }
+    return schema instanceof String ? spark.read().schema((String) schema)
+        : spark.read().schema((org.apache.spark.sql.types.StructType) schema);
   }
 
-  private static Dataset<Row> ours(Path p, String schema) {
-    return schema == null ? spark.read().format("fastdecode").load(p.toString())
-        : spark.read().schema(schema).format("fastdecode").load(p.toString());
+  private static Dataset<Row> parquet(Path p, Object schema) {
+    return reader(schema).parquet(p.toString());
+  }
+
+  private static Dataset<Row> ours(Path p, Object schema) {
+    return reader(schema).format("fastdecode").load(p.toString());
   }
 
   /** Spark's reader and this source on {@code dir}, with the fallback an error and checked to be the library's. */
-  static void compare(String what, Path dir, String schema) {
+  static void compare(String what, Path dir, Object schema) {
     compare(what, dir, schema, true);
   }
 
@@ -140,7 +149,7 @@ class TypeMappingDifferentialTest {
    * As {@link #compare(String, Path, String)}; {@code vectorized} false takes Spark's row reader
    * (parquet-java's decoders) as the oracle, for V2 files Spark 4.2's vectorized reader misreads.
    */
-  static void compare(String what, Path dir, String schema, boolean vectorized) {
+  static void compare(String what, Path dir, Object schema, boolean vectorized) {
     java.util.List<String>[] expected = new java.util.List[1];
     SparkSessions.withConf(spark, () -> expected[0] = SparkRows.keys(parquet(dir, schema)),
         "spark.sql.parquet.enableVectorizedReader", String.valueOf(vectorized));
@@ -243,6 +252,44 @@ class TypeMappingDifferentialTest {
         parquet(dir, null).where("`a.b` like 'v12%' and `x.y.z` > 10"),
         ours(dir, null).where("`a.b` like 'v12%' and `x.y.z` > 10")), FastDecodeFileFormat.FALLBACK, "error");
     compare("INT96 as timestamp_ntz", dir, "id long, t96 timestamp_ntz");
+  }
+
+  @Test
+  void columnsMatchedByParquetFieldId() throws Exception {
+    Path dir = root.resolve("field-ids");
+    Path noIds = root.resolve("no-field-ids");
+    org.apache.spark.sql.types.Metadata[] ids = new org.apache.spark.sql.types.Metadata[4];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = org.apache.spark.sql.types.Metadata.fromJson("{\"parquet.field.id\": " + (i + 1) + "}");
+    }
+    spark.range(0, 3000, 1, 2).select(org.apache.spark.sql.functions.col("id").as("a", ids[0]),
+        org.apache.spark.sql.functions.expr("concat('s', id)").as("b", ids[1]),
+        org.apache.spark.sql.functions.expr("case when id % 10 = 3 then null else cast(id / 3.0 as double) end").as("c", ids[2]))
+        .write().parquet(dir.toString());
+    spark.range(0, 100, 1, 1).selectExpr("id as a").write().parquet(noIds.toString());
+    // Other names, the same ids: matched by id; id 4 is in no file: nulls.
+    org.apache.spark.sql.types.StructType byId = new org.apache.spark.sql.types.StructType()
+        .add("x", org.apache.spark.sql.types.DataTypes.LongType, true, ids[0])
+        .add("y", org.apache.spark.sql.types.DataTypes.StringType, true, ids[1])
+        .add("c", org.apache.spark.sql.types.DataTypes.DoubleType, true, ids[2])
+        .add("b", org.apache.spark.sql.types.DataTypes.StringType, true, ids[3]);
+    SparkSessions.withConf(spark, () -> {
+      compare("by field id", dir, byId, true);
+      List<Row> rows = spark.read().schema(byId).format("fastdecode").load(dir.toString()).where("x = 7").collectAsList();
+      assertEquals("[[7,s7,2.333333,null]]", rows.toString());
+      SparkRows.assertSameNonEmpty("by field id, with a filter",
+          spark.read().schema(byId).parquet(dir.toString()).where("x > 100 and y like 's2%'"),
+          spark.read().schema(byId).format("fastdecode").load(dir.toString()).where("x > 100 and y like 's2%'"));
+    }, "spark.sql.parquet.fieldId.read.enabled", "true", FastDecodeFileFormat.FALLBACK, "error");
+    // A file without ids: Spark's reader fails unless told to ignore it, and so does this source.
+    SparkSessions.withConf(spark, () -> {
+      assertThrows(Exception.class, () -> spark.read().schema(byId).parquet(noIds.toString()).collectAsList());
+      assertThrows(Exception.class, () -> spark.read().schema(byId).format("fastdecode").load(noIds.toString()).collectAsList());
+    }, "spark.sql.parquet.fieldId.read.enabled", "true");
+    SparkSessions.withConf(spark, () -> SparkRows.assertSameNonEmpty("a file without ids, ignored",
+        spark.read().schema(byId).parquet(noIds.toString()), spark.read().schema(byId).format("fastdecode").load(noIds.toString())),
+        "spark.sql.parquet.fieldId.read.enabled", "true", "spark.sql.parquet.fieldId.read.ignoreMissing", "true",
+        FastDecodeFileFormat.FALLBACK, "error");
   }
 
   @Test
