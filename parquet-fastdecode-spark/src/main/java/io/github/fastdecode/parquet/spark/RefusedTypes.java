@@ -87,28 +87,30 @@ final class RefusedTypes {
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read the footer of " + f.getPath(), e);
       }
-      StructType st = converter.convert(new MessageType(schema.getName(), typed(schema)));
+      boolean nanosAsLong = conf.getConfString("spark.sql.legacy.parquet.nanosAsLong", "false").trim().equalsIgnoreCase("true");
+      StructType st = converter.convert(new MessageType(schema.getName(), typed(schema, nanosAsLong)));
       merged = merged == null ? st : merged.merge(st, conf.caseSensitiveAnalysis());
     }
     return merged;
   }
 
   /** The fields of {@code group} with the refused types replaced by the ones Spark types as this source reads them. */
-  private static List<Type> typed(GroupType group) {
+  private static List<Type> typed(GroupType group, boolean nanosAsLong) {
     List<Type> fields = new ArrayList<>();
     for (Type t : group.getFields()) {
-      fields.add(t.isPrimitive() ? typed(t.asPrimitiveType()) : t.asGroupType().withNewFields(typed(t.asGroupType())));
+      fields.add(t.isPrimitive() ? typed(t.asPrimitiveType(), nanosAsLong)
+          : t.asGroupType().withNewFields(typed(t.asGroupType(), nanosAsLong)));
     }
     return fields;
   }
 
-  private static Type typed(PrimitiveType p) {
+  private static Type typed(PrimitiveType p, boolean nanosAsLong) {
     LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
     Types.PrimitiveBuilder<PrimitiveType> b;
     if (a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation
         && ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) a).getUnit() == LogicalTypeAnnotation.TimeUnit.NANOS) {
       boolean utc = ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) a).isAdjustedToUTC();
-      if (SQLConf.get().getConfString("spark.sql.legacy.parquet.nanosAsLong", "false").equalsIgnoreCase("true")) {
+      if (nanosAsLong) {
         return p; // Spark types it (as long)
       }
       b = Types.primitive(PrimitiveTypeName.INT64, p.getRepetition())

@@ -23,7 +23,6 @@ import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -42,15 +41,8 @@ abstract class SparkNestedColumn {
 
   /**
    * Why this source cannot read {@code node} as {@code type}, or null when it can; the leaves
-   * {@code type} needs are added to {@code leaves} (by path).
-   */
-  static String plan(DataType type, RecordNode node, boolean caseSensitive, List<String[]> leaves) {
-    return plan(type, node, caseSensitive, leaves, new boolean[1]);
-  }
-
-  /**
-   * As {@link #plan(DataType, RecordNode, boolean, List)}; sets {@code converts[0]} when a leaf is
-   * read as another type than it is stored ({@link SparkColumnKind#converts()}).
+   * {@code type} needs are added to {@code leaves} (by path), and {@code converts[0]} is set when a
+   * leaf is read as another type than it is stored ({@link SparkColumnKind#converts()}).
    */
   static String plan(DataType type, RecordNode node, boolean caseSensitive, List<String[]> leaves, boolean[] converts) {
     if (type instanceof StructType) {
