@@ -86,10 +86,26 @@ abstract class ColumnBatchVector extends ColumnVector {
       case DECIMAL_BYTES:
         return ((org.apache.spark.sql.types.DecimalType) type).precision() > MAX_LONG_DIGITS
             ? new Bytes(type, batch) : new Longs(type, batch, kind, conversions);
+      case INT_AS_LONG:
+      case UINT32_AS_LONG:
+      case DATE_AS_TIMESTAMP_NTZ:
+      case TIMESTAMP_NANOS:
+      case TIMESTAMP_NTZ_NANOS:
+      case INT96_AS_TIMESTAMP_NTZ:
+        return new Longs(type, batch, kind, conversions);
+      case UINT64_AS_DECIMAL:
+        return new UnsignedLongs(type, batch);
+      case DECIMAL_WIDENED:
+        return new WidenedDecimals(type, batch);
       case FLOAT:
-        return new Floats(type, batch);
+        return new Floats(type, batch, null);
+      case FLOAT16:
+        return new Floats(type, batch, conversions);
       case DOUBLE:
-        return new Doubles(type, batch);
+        return new Doubles(type, batch, kind, null);
+      case INT_AS_DOUBLE:
+      case FLOAT_AS_DOUBLE:
+        return new Doubles(type, batch, kind, conversions);
       case BYTES:
         batch.keepDictionaryIds();
         return new Bytes(type, batch);
@@ -301,6 +317,24 @@ abstract class ColumnBatchVector extends ColumnVector {
         case DECIMAL_BYTES:
           values = conversions.unscaledLongs(batch.binaries(), n, rows);
           break;
+        case INT_AS_LONG:
+          values = conversions.intsToLongs(batch.ints(), rows, false);
+          break;
+        case UINT32_AS_LONG:
+          values = conversions.intsToLongs(batch.ints(), rows, true);
+          break;
+        case DATE_AS_TIMESTAMP_NTZ:
+          values = conversions.dateMicros(batch.ints(), n, rows);
+          break;
+        case TIMESTAMP_NANOS:
+          values = conversions.nanosToMicros(batch.longs(), n, rows, false);
+          break;
+        case TIMESTAMP_NTZ_NANOS:
+          values = conversions.nanosToMicros(batch.longs(), n, rows, true);
+          break;
+        case INT96_AS_TIMESTAMP_NTZ:
+          values = conversions.int96LocalMicros(batch.binaries(), n, rows);
+          break;
         default:
           values = batch.longs();
           break;
@@ -328,17 +362,20 @@ abstract class ColumnBatchVector extends ColumnVector {
     }
   }
 
-  /** FLOAT. */
+  /** FLOAT, and FLOAT16 converted per batch. */
   static final class Floats extends ColumnBatchVector {
+    /** Null for FLOAT; FLOAT16's conversion otherwise. */
+    private final SparkValueConversions conversions;
     private float[] values;
 
-    Floats(DataType type, ColumnBatch batch) {
+    Floats(DataType type, ColumnBatch batch, SparkValueConversions conversions) {
       super(type, batch);
+      this.conversions = conversions;
     }
 
     @Override
     void bindValues(int rows) {
-      values = batch.floats();
+      values = conversions == null ? batch.floats() : conversions.float16(batch.binaries(), hasNull() ? nulls : null, rows);
     }
 
     @Override
@@ -347,17 +384,31 @@ abstract class ColumnBatchVector extends ColumnVector {
     }
   }
 
-  /** DOUBLE. */
+  /** DOUBLE, and INT32 or FLOAT read as double (converted per batch). */
   static final class Doubles extends ColumnBatchVector {
+    private final SparkColumnKind kind;
+    private final SparkValueConversions conversions;
     private double[] values;
 
-    Doubles(DataType type, ColumnBatch batch) {
+    Doubles(DataType type, ColumnBatch batch, SparkColumnKind kind, SparkValueConversions conversions) {
       super(type, batch);
+      this.kind = kind;
+      this.conversions = conversions;
     }
 
     @Override
     void bindValues(int rows) {
-      values = batch.doubles();
+      switch (kind) {
+        case INT_AS_DOUBLE:
+          values = conversions.intsToDoubles(batch.ints(), rows);
+          break;
+        case FLOAT_AS_DOUBLE:
+          values = conversions.floatsToDoubles(batch.floats(), rows);
+          break;
+        default:
+          values = batch.doubles();
+          break;
+      }
     }
 
     @Override
@@ -427,6 +478,111 @@ abstract class ColumnBatchVector extends ColumnVector {
       // As Spark reads a wide decimal from its vectors: the unscaled value's two's complement bytes.
       BigInteger unscaled = new BigInteger(getBinary(rowId));
       return Decimal.apply(new BigDecimal(unscaled, scale), precision, scale);
+    }
+  }
+
+  /** INT64 UINT_64 as Spark's decimal(20, 0): the 64 bits read as an unsigned number. */
+  static final class UnsignedLongs extends ColumnBatchVector {
+    private long[] values;
+
+    UnsignedLongs(DataType type, ColumnBatch batch) {
+      super(type, batch);
+    }
+
+    @Override
+    void bindValues(int rows) {
+      values = batch.longs();
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      if (nulls[rowId]) {
+        return null;
+      }
+      return decimal(values[rowId], precision, scale);
+    }
+
+    /** The 64 bits of {@code v} read as an unsigned integer, as Spark's decimal. */
+    static Decimal decimal(long v, int precision, int scale) {
+      BigInteger unsigned = v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v & Long.MAX_VALUE).setBit(63);
+      return Decimal.apply(new BigDecimal(unsigned, scale), precision, scale);
+    }
+  }
+
+  /**
+   * A decimal at a larger precision or scale than the file's, or a signed integer as a decimal:
+   * the stored unscaled value (INT32, INT64 or big-endian bytes) times 10 to the scale's increase.
+   */
+  static final class WidenedDecimals extends ColumnBatchVector {
+    private final Widening widening;
+
+    WidenedDecimals(DataType type, ColumnBatch batch) {
+      super(type, batch);
+      this.widening = new Widening(batch, ((org.apache.spark.sql.types.DecimalType) type).scale());
+    }
+
+    @Override
+    void bindValues(int rows) {
+      widening.bind(batch);
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      return nulls[rowId] ? null : widening.decimal(rowId, precision, scale);
+    }
+  }
+
+  /** The values of a batch of a decimal or integer column as Spark's decimal of a larger scale. */
+  static final class Widening {
+    private final org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical;
+    /** 10 to the power of Spark's scale minus the file's. */
+    private final BigInteger factor;
+    private final long longFactor;
+    private int[] ints;
+    private long[] longs;
+    private BinaryBatch binaries;
+
+    Widening(ColumnBatch batch, int sparkScale) {
+      org.apache.parquet.schema.PrimitiveType p = batch.column().getPrimitiveType();
+      this.physical = p.getPrimitiveTypeName();
+      int fileScale = p.getLogicalTypeAnnotation() instanceof
+          org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
+          ? ((org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getScale()
+          : 0;
+      int up = sparkScale - fileScale;
+      this.factor = BigInteger.TEN.pow(up);
+      this.longFactor = up <= 18 ? factor.longValue() : 0;
+    }
+
+    /** Takes the values of the batch's last read. */
+    void bind(ColumnBatch batch) {
+      switch (physical) {
+        case INT32:
+          ints = batch.ints();
+          break;
+        case INT64:
+          longs = batch.longs();
+          break;
+        default:
+          binaries = batch.binaries();
+          break;
+      }
+    }
+
+    /** Value {@code i} (non-null) as Spark's decimal(precision, scale). */
+    Decimal decimal(int i, int precision, int scale) {
+      if (physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32
+          || physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64) {
+        long v = physical == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32 ? ints[i] : longs[i];
+        if (precision <= MAX_LONG_DIGITS && longFactor != 0) {
+          return Decimal.createUnsafe(v * longFactor, precision, scale);
+        }
+        return Decimal.apply(new BigDecimal(BigInteger.valueOf(v).multiply(factor), scale), precision, scale);
+      }
+      int[] offsets = binaries.offsets();
+      byte[] value = Arrays.copyOfRange(binaries.bytes(), offsets[i], offsets[i + 1]);
+      BigInteger unscaled = value.length == 0 ? BigInteger.ZERO : new BigInteger(value);
+      return Decimal.apply(new BigDecimal(unscaled.multiply(factor), scale), precision, scale);
     }
   }
 }

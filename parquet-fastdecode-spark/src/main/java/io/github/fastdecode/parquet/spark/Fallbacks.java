@@ -28,16 +28,38 @@ final class Fallbacks {
 
   private Fallbacks() {}
 
-  static void fileFallsBack(String file, String reason) {
+  /**
+   * Counts and logs (at WARN, once per reason) a file left to Spark's reader; with {@code error}
+   * ({@value FastDecodeFileFormat#FALLBACK}{@code =error}) fails instead, naming the file and reason.
+   */
+  static void fileFallsBack(String file, String reason, boolean error) {
+    if (error) {
+      throw new FallbackRefusedException("parquet-fastdecode would leave " + file + " to Spark's Parquet reader: " + reason
+          + " (" + FastDecodeFileFormat.FALLBACK + "=error)");
+    }
     FILES.incrementAndGet();
     if (LOGGED.add(reason)) {
-      LOG.info("parquet-fastdecode leaves {} to Spark's Parquet reader: {} (logged once per reason)", file, reason);
+      LOG.warn("parquet-fastdecode leaves {} to Spark's Parquet reader: {} (logged once per reason)", file, reason);
     }
   }
 
-  static void scanFallsBack(String reason) {
+  /** As {@link #fileFallsBack} for a whole scan (decided when Spark builds the scan's reader). */
+  static void scanFallsBack(String reason, String paths, boolean error) {
+    if (error) {
+      throw new FallbackRefusedException("parquet-fastdecode would leave the scan of " + paths
+          + " to Spark's Parquet reader: " + reason + " (" + FastDecodeFileFormat.FALLBACK + "=error)");
+    }
     if (LOGGED.add(reason)) {
-      LOG.info("parquet-fastdecode leaves this scan to Spark's Parquet reader: {} (logged once per reason)", reason);
+      LOG.warn("parquet-fastdecode leaves the scan of {} to Spark's Parquet reader: {} (logged once per reason)", paths, reason);
+    }
+  }
+
+  /** What {@value FastDecodeFileFormat#FALLBACK}{@code =error} throws instead of leaving a file to Spark's reader. */
+  static final class FallbackRefusedException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    FallbackRefusedException(String message) {
+      super(message);
     }
   }
 

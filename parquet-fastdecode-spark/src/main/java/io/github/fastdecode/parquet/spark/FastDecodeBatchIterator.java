@@ -44,6 +44,8 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private final ColumnarBatch columnar;
   private final boolean returningBatch;
   private final int capacity;
+  /** Counts the rows handed to Spark (a stage accumulator; see {@link ScanCounters}). */
+  private final org.apache.spark.util.LongAccumulator rowsHanded;
   /** Rows of the current row group still to hand out when no data column is read (a count). */
   private long rowsWithoutColumns;
 
@@ -53,7 +55,9 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private int rows;
 
   FastDecodeBatchIterator(ParquetBatchReader reader, ColumnBatch[] batches, WritableColumnVector[] vectors,
-      Fill[] fillers, ColumnBatchVector[] wrapped, ColumnarBatch columnar, boolean returningBatch, int capacity) {
+      Fill[] fillers, ColumnBatchVector[] wrapped, ColumnarBatch columnar, boolean returningBatch, int capacity,
+      org.apache.spark.util.LongAccumulator rowsHanded) {
+    this.rowsHanded = rowsHanded;
     this.reader = reader;
     this.batches = batches;
     this.vectors = vectors;
@@ -115,6 +119,7 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
       v.bind(n);
     }
     columnar.setNumRows(n);
+    rowsHanded.add(n);
     rows = n;
     row = 0;
     ready = true;

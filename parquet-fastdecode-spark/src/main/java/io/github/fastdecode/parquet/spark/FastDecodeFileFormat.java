@@ -66,6 +66,25 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
    */
   public static final String FILTER_ROWS = "spark.fastdecode.filterRows";
 
+  /**
+   * The session setting that says what happens to a file this source would leave to Spark's own
+   * reader: {@code warn} (the default) reads it with Spark's reader and logs the reason at WARN once
+   * per reason; {@code error} fails the query naming the file and the reason (for tests that must
+   * know the library read everything).
+   */
+  public static final String FALLBACK = "spark.fastdecode.fallback";
+
+  static boolean fallbackError(SQLConf conf) {
+    String v = conf.getConfString(FALLBACK, "warn").trim();
+    if (v.equalsIgnoreCase("error")) {
+      return true;
+    }
+    if (!v.equalsIgnoreCase("warn")) {
+      throw new IllegalArgumentException(FALLBACK + " is warn or error, not " + v);
+    }
+    return false;
+  }
+
   static boolean filterRows(SQLConf conf) {
     return !"false".equalsIgnoreCase(conf.getConfString(FILTER_ROWS, "true").trim());
   }
@@ -91,6 +110,29 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
       types.add(ConstantColumnVector.class.getName());
     }
     return Option.<Seq<String>>apply(CollectionConverters.asScala(types).toList());
+  }
+
+  /**
+   * Spark's schema inference, or where Spark refuses a type this source reads (INT64
+   * TIMESTAMP(NANOS), FLOAT16, UUID), the same inference with those typed ({@link RefusedTypes}).
+   */
+  @Override
+  public Option<StructType> inferSchema(SparkSession session, Map<String, String> parameters,
+      Seq<org.apache.hadoop.fs.FileStatus> files) {
+    try {
+      return super.inferSchema(session, parameters, files);
+    } catch (Exception e) { // Spark's AnalysisException is a checked exception
+      if (!RefusedTypes.isRefusedType(e)) {
+        throw FastDecodeFileFormat.<RuntimeException>rethrow(e);
+      }
+      return Option.apply(RefusedTypes.infer(session, parameters, files));
+    }
+  }
+
+  /** Throws {@code e} as it is, checked or not (Scala's methods throw checked exceptions undeclared). */
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E rethrow(Throwable e) throws E {
+    throw (E) e;
   }
 
   @Override
@@ -124,10 +166,12 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
         session, dataSchema, partitionSchema, requiredSchema, filters, options, hadoopConf);
     SQLConf conf = session.sessionState().conf(); // (FileFormat.getSqlConf is Spark 4.1 and later)
     StructType resultSchema = new StructType(concat(partitionSchema.fields(), requiredSchema.fields()));
+    boolean fallbackError = fallbackError(conf);
     String unsupported = unsupportedScan(conf, resultSchema, requiredSchema);
     if (unsupported != null) {
-      Fallbacks.scanFallsBack(unsupported);
-      return spark;
+      Option<String> path = options.get("path");
+      Fallbacks.scanFallsBack(unsupported, path.isDefined() ? path.get() : "a Parquet relation", fallbackError);
+      return new ScanCounters(session.sparkContext()).countingSparks(spark);
     }
     FastDecodeScan.Settings s = new FastDecodeScan.Settings();
     s.capacity = conf.parquetVectorizedReaderBatchSize();
@@ -148,9 +192,13 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     s.int96RebaseModeInRead = parquetOptions.int96RebaseModeInRead();
     s.copyVectors = copyVectors(conf);
     s.filterRows = filterRows(conf);
+    s.fallbackError = fallbackError;
+    s.fieldIds = conf.parquetFieldIdReadEnabled();
+    s.ignoreMissingFieldIds = conf.ignoreMissingParquetFieldId();
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
-    return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark);
+    return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark,
+        new ScanCounters(session.sparkContext()));
   }
 
   /** Why a whole scan stays with Spark's reader, or null when this source takes it. */
@@ -160,14 +208,6 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     }
     if (conf.offHeapColumnVectorEnabled()) {
       return "off-heap column vectors (spark.sql.columnVector.offheap.enabled)";
-    }
-    if (conf.parquetFieldIdReadEnabled() && ParquetUtils.hasFieldIds(requiredSchema)) {
-      return "columns matched by Parquet field id";
-    }
-    for (StructField f : requiredSchema.fields()) {
-      if (f.name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())) {
-        return "the _metadata.row_index column";
-      }
     }
     return null;
   }

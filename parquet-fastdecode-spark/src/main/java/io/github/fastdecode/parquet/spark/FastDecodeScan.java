@@ -47,13 +47,14 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.RebaseDateTime;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetUtils;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -90,6 +91,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean copyVectors;
     /** Hand Spark only the rows matching the pushed filters ({@code spark.fastdecode.filterRows}). */
     boolean filterRows;
+    /** Fail the task rather than leave a file to Spark's reader ({@code spark.fastdecode.fallback=error}). */
+    boolean fallbackError;
+    /** Match requested fields that carry a Parquet field id by that id ({@code spark.sql.parquet.fieldId.read.enabled}). */
+    boolean fieldIds;
+    /** {@code spark.sql.parquet.fieldId.read.ignoreMissing}: a file without ids reads as nulls rather than failing. */
+    boolean ignoreMissingFieldIds;
   }
 
   private final Broadcast<SerializableConfiguration> conf;
@@ -98,10 +105,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   private final scala.collection.immutable.Seq<Filter> filters;
   private final Settings settings;
   private final scala.Function1<PartitionedFile, Iterator<InternalRow>> spark;
+  private final ScanCounters counters;
 
   FastDecodeScan(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
       scala.collection.immutable.Seq<Filter> filters, Settings settings,
-      scala.Function1<PartitionedFile, Iterator<InternalRow>> spark) {
+      scala.Function1<PartitionedFile, Iterator<InternalRow>> spark, ScanCounters counters) {
+    this.counters = counters;
     this.conf = conf;
     this.requiredSchema = requiredSchema;
     this.partitionSchema = partitionSchema;
@@ -114,7 +123,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   public Iterator<InternalRow> apply(PartitionedFile file) {
     try {
       Iterator<InternalRow> ours = read(file);
-      return ours != null ? ours : spark.apply(file);
+      if (ours != null) {
+        counters.filesRead.add(1);
+        return ours;
+      }
+      counters.filesLeft.add(1);
+      return spark.apply(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -133,31 +147,68 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     try (ParquetFileReader footer = ParquetFileReader.open(input, HadoopReadOptions.builder(hadoop, path)
         .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build())) {
       meta = footer.getFooter().getFileMetaData();
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      // parquet-java refuses a schema with FLOAT16 on a FIXED_LEN_BYTE_ARRAY other than 2 bytes
+      // without naming the column: name it.
+      String column = badFloat16Column(input);
+      if (column == null) {
+        throw e;
+      }
+      throw float16Length(file, column, e);
     }
     MessageType schema = meta.getSchema();
 
     StructField[] fields = requiredSchema.fields();
+    String collision = pathCollision(schema);
+    if (collision != null) {
+      return fallBack(file, collision);
+    }
+    int rowIndexField = -1;
+    boolean[] nestedConverts = new boolean[1];
+    boolean byIds = settings.fieldIds && ParquetUtils.hasFieldIds(requiredSchema);
+    if (byIds && !settings.ignoreMissingFieldIds && !hasIds(schema)) {
+      return fallBack(file, "the requested fields have Parquet field ids and the file has none (Spark's reader fails on it)");
+    }
     String[] parquetNames = new String[fields.length];
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
     @SuppressWarnings("unchecked")
     List<String[]>[] nestedLeaves = new List[fields.length];
     for (int i = 0; i < fields.length; i++) {
+      if (fields[i].name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())
+          && fields[i].dataType() instanceof org.apache.spark.sql.types.LongType) {
+        rowIndexField = i; // _metadata.row_index: the row's position in the file, from the reader
+        continue;
+      }
       Type match = null;
-      for (Type t : schema.getFields()) {
-        boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
-            : t.getName().toLowerCase(Locale.ROOT).equals(fields[i].name().toLowerCase(Locale.ROOT));
-        if (same) {
-          if (match != null) {
-            return fallBack(file, "more than one field matches " + fields[i].name());
+      if (byIds && !(fields[i].dataType() instanceof org.apache.spark.sql.types.AtomicType)
+          && ParquetUtils.hasFieldIds(new StructType(new StructField[] {fields[i]}))) {
+        return fallBack(file, "nested column " + fields[i].name() + " with Parquet field ids");
+      }
+      if (byIds && ParquetUtils.hasFieldId(fields[i])) {
+        // Matched by id alone, as Spark matches it; no field with the id: a column of nulls.
+        int id = ParquetUtils.getFieldId(fields[i]);
+        for (Type t : schema.getFields()) {
+          if (t.getId() != null && t.getId().intValue() == id) {
+            if (match != null) {
+              return fallBack(file, "more than one field has the Parquet field id " + id + " (Spark's reader fails on it)");
+            }
+            match = t;
           }
-          match = t;
+        }
+      } else {
+        for (Type t : schema.getFields()) {
+          boolean same = settings.caseSensitive ? t.getName().equals(fields[i].name())
+              : t.getName().toLowerCase(Locale.ROOT).equals(fields[i].name().toLowerCase(Locale.ROOT));
+          if (same) {
+            if (match != null) {
+              return fallBack(file, "more than one field matches " + fields[i].name());
+            }
+            match = t;
+          }
         }
       }
       if (match == null) {
         continue; // missing: a column of nulls, as Spark reads it
-      }
-      if (match.getName().contains(".")) {
-        return fallBack(file, "column name " + match.getName() + " contains a dot");
       }
       if (!match.isPrimitive() || match.isRepetition(Type.Repetition.REPEATED)) {
         // Nested: core's shape of the whole field, the leaves Spark's type needs.
@@ -165,7 +216,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         RecordNode node = RecordBatch.forColumns(schema, all, 1).field(match.getName());
         List<String[]> leaves = new ArrayList<>();
         String why = node == null ? "no leaf below " + match.getName()
-            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves);
+            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves, nestedConverts);
         if (why != null) {
           return fallBack(file, why);
         }
@@ -174,6 +225,9 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         continue;
       }
       kinds[i] = SparkColumnKind.of(match.asPrimitiveType(), fields[i].dataType());
+      if (kinds[i] == SparkColumnKind.FLOAT16 && match.asPrimitiveType().getTypeLength() != 2) {
+        throw float16Length(file, match.getName() + " (FIXED_LEN_BYTE_ARRAY(" + match.asPrimitiveType().getTypeLength() + "))", null);
+      }
       if (kinds[i] == null) {
         return fallBack(file, "column " + match.getName() + " of Parquet type " + match + " read as "
             + fields[i].dataType().simpleString());
@@ -215,7 +269,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // Rows are filtered by the pushed predicate on stored values. Where dates or timestamps are
     // rebased from the legacy calendar as they are read, a stored value and Spark's may differ:
     // there only row groups and pages are skipped, and Spark's own filter drops the rows.
-    options.useRecordFilter(pushed != null && settings.filterRows
+    // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
+    // Spark's filter on them need not be the pushed predicate's comparison of stored values.
+    // And columns matched by field id: the pushed filter names columns as Spark does, not by id.
+    boolean converts = nestedConverts[0] || byIds;
+    for (SparkColumnKind k : kinds) {
+      converts |= k != null && k.converts();
+    }
+    options.useRecordFilter(pushed != null && settings.filterRows && !converts
         && !"LEGACY".equals(datetimeSpec.mode().toString()) && !"LEGACY".equals(int96Spec.mode().toString()));
 
     List<String> columns = new ArrayList<>();
@@ -231,8 +292,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     String datetimeMode = datetimeSpec.mode().toString();
     String int96Mode = int96Spec.mode().toString();
 
+    if (rowIndexField >= 0 && columns.isEmpty() && !schema.getColumns().isEmpty()) {
+      // Row counts without batches come a row group at a time (see FastDecodeBatchIterator), and row
+      // indexes come with batches: one column is read for them, and not shown to Spark.
+      columns.add(String.join(".", schema.getColumns().get(0).getPath()));
+    }
     ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
     try {
+      counters.rowsRead.add(reader.totalRows());
       int capacity = settings.capacity;
       ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
       Map<String, ColumnBatch> byPath = new HashMap<>();
@@ -244,6 +311,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       List<ColumnBatchVector> wrapped = new ArrayList<>();
       ColumnVector[] vectors = new ColumnVector[fields.length + partitionSchema.fields().length];
       for (int i = 0; i < fields.length; i++) {
+        if (i == rowIndexField) {
+          OnHeapColumnVector v = new OnHeapColumnVector(capacity, fields[i].dataType());
+          vectors[i] = v;
+          filled.add(v);
+          long[] indexes = new long[capacity];
+          fills.add((vector, rows) -> vector.putLongs(0, reader.rowIndexes(indexes), indexes, 0));
+          continue;
+        }
         if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
           // A flat column: Spark reads the library's batch through a vector over its arrays.
           ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
@@ -270,8 +345,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
               datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone());
           fills.add(nested::fill);
         } else {
-          int precision = fields[i].dataType() instanceof DecimalType ? ((DecimalType) fields[i].dataType()).precision() : 0;
-          SparkVectorFiller filler = new SparkVectorFiller(kinds[i], precision, datetimeMode, datetimeSpec.timeZone(),
+          SparkVectorFiller filler = new SparkVectorFiller(kinds[i], fields[i].dataType(), datetimeMode, datetimeSpec.timeZone(),
               int96Mode, int96Spec.timeZone());
           ColumnBatch batch = byPath.get(parquetNames[i]);
           if (filler.keepsDictionaryIds()) {
@@ -288,7 +362,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       }
       FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
           filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]),
-          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity);
+          wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity,
+          counters.rowsHanded);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
@@ -306,6 +381,58 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     }
   }
 
+  private static org.apache.parquet.io.ParquetDecodingException float16Length(PartitionedFile file, String column,
+      Throwable cause) {
+    // The column's type is wrong, so its first value (row group 0, page 0) is the first bad one; no
+    // value is read, so none can come out wrong.
+    return new org.apache.parquet.io.ParquetDecodingException("file " + file.filePath() + ", column " + column
+        + ", row group 0, page 0 (and every other): FLOAT16 annotates a FIXED_LEN_BYTE_ARRAY whose length is not 2", cause);
+  }
+
+  /**
+   * The first column of {@code input}'s footer (read here as raw Thrift, as parquet-java's schema
+   * refuses it) that annotates a FIXED_LEN_BYTE_ARRAY of another length than 2 with FLOAT16, as
+   * "name (FIXED_LEN_BYTE_ARRAY(n))"; null if none, or if the footer cannot be read that way.
+   */
+  private static String badFloat16Column(org.apache.parquet.io.InputFile input) {
+    try (org.apache.parquet.io.SeekableInputStream in = input.newStream()) {
+      long length = input.getLength();
+      if (length < 12) {
+        return null;
+      }
+      byte[] tail = new byte[8];
+      in.seek(length - 8);
+      in.readFully(tail);
+      long footerLength = java.nio.ByteBuffer.wrap(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
+      if (footerLength > length - 12) {
+        return null;
+      }
+      byte[] footer = new byte[(int) footerLength];
+      in.seek(length - 8 - footerLength);
+      in.readFully(footer);
+      org.apache.parquet.format.FileMetaData meta = org.apache.parquet.format.Util.readFileMetaData(
+          new java.io.ByteArrayInputStream(footer));
+      for (org.apache.parquet.format.SchemaElement el : meta.getSchema()) {
+        if (el.isSetLogicalType() && el.getLogicalType().isSetFLOAT16() && el.getType_length() != 2) {
+          return el.getName() + " (FIXED_LEN_BYTE_ARRAY(" + el.getType_length() + "))";
+        }
+      }
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Whether any field of {@code group}, at any depth, has a Parquet field id. */
+  private static boolean hasIds(org.apache.parquet.schema.GroupType group) {
+    for (Type t : group.getFields()) {
+      if (t.getId() != null || !t.isPrimitive() && hasIds(t.asGroupType())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The leaf columns of the top-level field {@code name}. */
   private static List<ColumnDescriptor> leavesUnder(MessageType schema, String name) {
     List<ColumnDescriptor> leaves = new ArrayList<>();
@@ -318,7 +445,31 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
   }
 
   private Iterator<InternalRow> fallBack(PartitionedFile file, String reason) {
-    Fallbacks.fileFallsBack(file.filePath().toString(), reason);
+    Fallbacks.fileFallsBack(file.filePath().toString(), reason, settings.fallbackError);
+    return null;
+  }
+
+  /**
+   * Why columns cannot be told apart by their paths joined with dots (how the reader names them),
+   * or null: two leaves whose joined paths are equal, or a top-level field whose name is another
+   * field's leaf path ({@code "a.b"} beside a struct {@code a} with a field {@code b}).
+   */
+  private static String pathCollision(MessageType schema) {
+    java.util.Set<String> leaves = new java.util.HashSet<>();
+    Map<String, String> topOfLeaf = new HashMap<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      String joined = String.join(".", c.getPath());
+      if (!leaves.add(joined)) {
+        return "two columns are both named " + joined + " when their paths are joined with dots";
+      }
+      topOfLeaf.put(joined, c.getPath()[0]);
+    }
+    for (Type t : schema.getFields()) {
+      String top = topOfLeaf.get(t.getName());
+      if (top != null && !top.equals(t.getName())) {
+        return "field " + t.getName() + " has the name of a column of field " + top;
+      }
+    }
     return null;
   }
 }

@@ -23,7 +23,6 @@ import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -42,9 +41,10 @@ abstract class SparkNestedColumn {
 
   /**
    * Why this source cannot read {@code node} as {@code type}, or null when it can; the leaves
-   * {@code type} needs are added to {@code leaves} (by path).
+   * {@code type} needs are added to {@code leaves} (by path), and {@code converts[0]} is set when a
+   * leaf is read as another type than it is stored ({@link SparkColumnKind#converts()}).
    */
-  static String plan(DataType type, RecordNode node, boolean caseSensitive, List<String[]> leaves) {
+  static String plan(DataType type, RecordNode node, boolean caseSensitive, List<String[]> leaves, boolean[] converts) {
     if (type instanceof StructType) {
       if (node.kind() != RecordNode.Kind.STRUCT) {
         return node.name() + " is a Parquet " + node.kind() + ", read as " + type.simpleString();
@@ -59,7 +59,7 @@ abstract class SparkNestedColumn {
           continue; // missing from the file: nulls, as Spark reads it
         }
         present++;
-        String why = plan(f.dataType(), c, caseSensitive, leaves);
+        String why = plan(f.dataType(), c, caseSensitive, leaves, converts);
         if (why != null) {
           return why;
         }
@@ -70,21 +70,23 @@ abstract class SparkNestedColumn {
       if (node.kind() != RecordNode.Kind.LIST) {
         return node.name() + " is a Parquet " + node.kind() + ", read as " + type.simpleString();
       }
-      return plan(((ArrayType) type).elementType(), node.element(), caseSensitive, leaves);
+      return plan(((ArrayType) type).elementType(), node.element(), caseSensitive, leaves, converts);
     }
     if (type instanceof MapType) {
       if (node.kind() != RecordNode.Kind.MAP) {
         return node.name() + " is a Parquet " + node.kind() + ", read as " + type.simpleString();
       }
-      String why = plan(((MapType) type).keyType(), node.key(), caseSensitive, leaves);
-      return why != null ? why : plan(((MapType) type).valueType(), node.value(), caseSensitive, leaves);
+      String why = plan(((MapType) type).keyType(), node.key(), caseSensitive, leaves, converts);
+      return why != null ? why : plan(((MapType) type).valueType(), node.value(), caseSensitive, leaves, converts);
     }
     if (node.kind() != RecordNode.Kind.PRIMITIVE) {
       return node.name() + " is a Parquet " + node.kind() + ", read as " + type.simpleString();
     }
-    if (SparkColumnKind.of(node.type().asPrimitiveType(), type) == null) {
+    SparkColumnKind kind = SparkColumnKind.of(node.type().asPrimitiveType(), type);
+    if (kind == null) {
       return "nested column " + node.name() + " of Parquet type " + node.type() + " read as " + type.simpleString();
     }
+    converts[0] |= kind.converts();
     for (String name : node.column().column().getPath()) {
       if (name.contains(".")) {
         return "nested column name " + name + " contains a dot";
@@ -123,8 +125,7 @@ abstract class SparkNestedColumn {
           datetimeMode, datetimeZone, int96Mode, int96Zone);
       return new Repeated(leaf, node.level(), node.definitionLevel(), key, value);
     }
-    int precision = type instanceof DecimalType ? ((DecimalType) type).precision() : 0;
-    SparkVectorFiller filler = new SparkVectorFiller(SparkColumnKind.of(node.type().asPrimitiveType(), type), precision,
+    SparkVectorFiller filler = new SparkVectorFiller(SparkColumnKind.of(node.type().asPrimitiveType(), type), type,
         datetimeMode, datetimeZone, int96Mode, int96Zone);
     return new Leaf(leaf, filler);
   }

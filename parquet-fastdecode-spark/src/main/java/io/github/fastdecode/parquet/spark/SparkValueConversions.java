@@ -43,6 +43,8 @@ final class SparkValueConversions {
 
   private int[] intScratch = new int[0];
   private long[] longScratch = new long[0];
+  private float[] floatScratch = new float[0];
+  private double[] doubleScratch = new double[0];
 
   SparkValueConversions(String datetimeMode, String datetimeZone, String int96Mode, String int96Zone) {
     this.datetimeMode = datetimeMode;
@@ -56,6 +58,20 @@ final class SparkValueConversions {
       intScratch = new int[rows];
     }
     return intScratch;
+  }
+
+  private float[] floats(int rows) {
+    if (floatScratch.length < rows) {
+      floatScratch = new float[rows];
+    }
+    return floatScratch;
+  }
+
+  private double[] doubles(int rows) {
+    if (doubleScratch.length < rows) {
+      doubleScratch = new double[rows];
+    }
+    return doubleScratch;
   }
 
   private long[] longs(int rows) {
@@ -182,5 +198,121 @@ final class SparkValueConversions {
       dst[i] = unscaled;
     }
     return dst;
+  }
+
+  /** INT32 values as longs: sign-extended, or zero-extended ({@code unsigned}, UINT_32). */
+  long[] intsToLongs(int[] src, int rows, boolean unsigned) {
+    long[] dst = longs(rows);
+    if (unsigned) {
+      for (int i = 0; i < rows; i++) {
+        dst[i] = src[i] & 0xFFFFFFFFL;
+      }
+    } else {
+      for (int i = 0; i < rows; i++) {
+        dst[i] = src[i];
+      }
+    }
+    return dst;
+  }
+
+  /** INT32 values as doubles (exact). */
+  double[] intsToDoubles(int[] src, int rows) {
+    double[] dst = doubles(rows);
+    for (int i = 0; i < rows; i++) {
+      dst[i] = src[i];
+    }
+    return dst;
+  }
+
+  /** FLOAT values as doubles (exact; NaN stays NaN). */
+  double[] floatsToDoubles(float[] src, int rows) {
+    double[] dst = doubles(rows);
+    for (int i = 0; i < rows; i++) {
+      dst[i] = src[i];
+    }
+    return dst;
+  }
+
+  /**
+   * DATE days as timestamp_ntz microseconds (midnight of the day), after the same calendar rebase
+   * or check as {@link #days}, as Spark reads a date as timestamp_ntz.
+   */
+  long[] dateMicros(int[] days, boolean[] nulls, int rows) {
+    int[] rebased = days(days, nulls, rows);
+    long[] dst = longs(rows);
+    for (int i = 0; i < rows; i++) {
+      dst[i] = rebased[i] * MICROS_PER_DAY;
+    }
+    return dst;
+  }
+
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  /**
+   * INT64 TIMESTAMP(NANOS) as microseconds, rounded toward negative infinity, then as {@link
+   * #micros} treats microseconds ({@code local}: timestamp_ntz, never rebased).
+   */
+  long[] nanosToMicros(long[] src, boolean[] nulls, int rows, boolean local) {
+    long[] dst = longs(rows);
+    for (int i = 0; i < rows; i++) {
+      dst[i] = Math.floorDiv(src[i], 1000L);
+    }
+    // micros() returns dst itself when nothing changes, or rebases into the same scratch array.
+    return micros(dst, nulls, rows, false, local);
+  }
+
+  /** INT96 as timestamp_ntz: the Julian day and nanoseconds as they are, never rebased (as Spark reads it). */
+  long[] int96LocalMicros(BinaryBatch values, boolean[] nulls, int rows) {
+    SparkValueConversions plain = corrected;
+    if (plain == null) {
+      plain = corrected = new SparkValueConversions(CORRECTED, datetimeZone, CORRECTED, int96Zone);
+    }
+    return plain.int96Micros(values, nulls, rows);
+  }
+
+  private SparkValueConversions corrected;
+
+  /**
+   * FLOAT16 (IEEE 754 half precision, little-endian, in a FIXED_LEN_BYTE_ARRAY(2)) as floats,
+   * exactly: NaN payloads, infinities, -0.0 and subnormals included. A non-null value of another
+   * length is a corrupt column.
+   */
+  float[] float16(BinaryBatch values, boolean[] nulls, int rows) {
+    byte[] bytes = values.bytes();
+    int[] offsets = values.offsets();
+    float[] dst = floats(rows);
+    for (int i = 0; i < rows; i++) {
+      int p = offsets[i];
+      if (nulls != null && nulls[i]) {
+        dst[i] = 0;
+        continue;
+      }
+      if (offsets[i + 1] - p != 2) {
+        throw new org.apache.parquet.io.ParquetDecodingException(
+            "FLOAT16 value of " + (offsets[i + 1] - p) + " bytes (not 2) at row " + i + " of the batch");
+      }
+      dst[i] = halfToFloat((bytes[p] & 0xFF) | (bytes[p + 1] & 0xFF) << 8);
+    }
+    return dst;
+  }
+
+  /** One IEEE 754 binary16 value (its 16 bits) as the float of the same value. */
+  static float halfToFloat(int bits) {
+    int sign = (bits & 0x8000) << 16;
+    int exponent = (bits >>> 10) & 0x1F;
+    int mantissa = bits & 0x3FF;
+    if (exponent == 0x1F) {
+      // Infinity or NaN: all-ones exponent, the payload moved to the float's top mantissa bits.
+      return Float.intBitsToFloat(sign | 0x7F800000 | mantissa << 13);
+    }
+    if (exponent == 0) {
+      if (mantissa == 0) {
+        return Float.intBitsToFloat(sign); // +-0
+      }
+      // Subnormal: mantissa * 2^-24, exact in a float.
+      float v = mantissa * 0x1p-24f;
+      return sign != 0 ? -v : v;
+    }
+    return Float.intBitsToFloat(sign | (exponent + 112) << 23 | mantissa << 13);
   }
 }

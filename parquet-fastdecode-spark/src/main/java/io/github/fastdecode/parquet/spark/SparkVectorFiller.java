@@ -29,16 +29,23 @@ final class SparkVectorFiller {
   private static final int MAX_LONG_DIGITS = 18;
 
   private final SparkColumnKind kind;
+  /** The Spark decimal's precision and scale (0 for other types). */
   private final int precision;
+  private final int scale;
   /** Spark's form of dates, timestamps and narrow byte-array decimals, a batch at a time. */
   private final SparkValueConversions conversions;
 
-  SparkVectorFiller(SparkColumnKind kind, int precision, String datetimeMode, String datetimeZone,
-      String int96Mode, String int96Zone) {
+  SparkVectorFiller(SparkColumnKind kind, org.apache.spark.sql.types.DataType type, String datetimeMode,
+      String datetimeZone, String int96Mode, String int96Zone) {
     this.kind = kind;
-    this.precision = precision;
+    boolean decimal = type instanceof org.apache.spark.sql.types.DecimalType;
+    this.precision = decimal ? ((org.apache.spark.sql.types.DecimalType) type).precision() : 0;
+    this.scale = decimal ? ((org.apache.spark.sql.types.DecimalType) type).scale() : 0;
     this.conversions = new SparkValueConversions(datetimeMode, datetimeZone, int96Mode, int96Zone);
   }
+
+  /** How a widened decimal's values become Spark's (made on the first batch). */
+  private ColumnBatchVector.Widening widening;
 
   /** The Spark view of the dictionary the last batch's ids index (string and binary columns). */
   private SparkBinaryDictionary dictionary;
@@ -96,17 +103,28 @@ final class SparkVectorFiller {
         case TIMESTAMP_INT96:
         case TIMESTAMP_NTZ_MICROS:
         case TIMESTAMP_NTZ_MILLIS:
+        case INT_AS_LONG:
+        case UINT32_AS_LONG:
+        case DATE_AS_TIMESTAMP_NTZ:
+        case TIMESTAMP_NANOS:
+        case TIMESTAMP_NTZ_NANOS:
+        case INT96_AS_TIMESTAMP_NTZ:
           v.putLong(p, v.getLong(k));
           break;
         case FLOAT:
+        case FLOAT16:
           v.putFloat(p, v.getFloat(k));
           break;
         case DOUBLE:
+        case INT_AS_DOUBLE:
+        case FLOAT_AS_DOUBLE:
           v.putDouble(p, v.getDouble(k));
           break;
         case DECIMAL_INT32:
         case DECIMAL_INT64:
         case DECIMAL_BYTES:
+        case UINT64_AS_DECIMAL:
+        case DECIMAL_WIDENED:
           if (precision <= MAX_INT_DIGITS) {
             v.putInt(p, v.getInt(k));
           } else if (precision <= MAX_LONG_DIGITS) {
@@ -216,6 +234,52 @@ final class SparkVectorFiller {
       case TIMESTAMP_INT96:
         v.putLongs(0, rows, conversions.int96Micros(batch.binaries(), nulls, rows), 0);
         break;
+      case INT_AS_LONG:
+        v.putLongs(0, rows, conversions.intsToLongs(batch.ints(), rows, false), 0);
+        break;
+      case UINT32_AS_LONG:
+        v.putLongs(0, rows, conversions.intsToLongs(batch.ints(), rows, true), 0);
+        break;
+      case INT_AS_DOUBLE:
+        v.putDoubles(0, rows, conversions.intsToDoubles(batch.ints(), rows), 0);
+        break;
+      case FLOAT_AS_DOUBLE:
+        v.putDoubles(0, rows, conversions.floatsToDoubles(batch.floats(), rows), 0);
+        break;
+      case DATE_AS_TIMESTAMP_NTZ:
+        v.putLongs(0, rows, conversions.dateMicros(batch.ints(), nulls, rows), 0);
+        break;
+      case TIMESTAMP_NANOS:
+        v.putLongs(0, rows, conversions.nanosToMicros(batch.longs(), nulls, rows, false), 0);
+        break;
+      case TIMESTAMP_NTZ_NANOS:
+        v.putLongs(0, rows, conversions.nanosToMicros(batch.longs(), nulls, rows, true), 0);
+        break;
+      case INT96_AS_TIMESTAMP_NTZ:
+        v.putLongs(0, rows, conversions.int96LocalMicros(batch.binaries(), nulls, rows), 0);
+        break;
+      case FLOAT16:
+        v.putFloats(0, rows, conversions.float16(batch.binaries(), nulls, rows), 0);
+        break;
+      case UINT64_AS_DECIMAL: {
+        long[] src = batch.longs();
+        for (int i = 0; i < rows; i++) {
+          if (nulls == null || !nulls[i]) {
+            v.putDecimal(i, ColumnBatchVector.UnsignedLongs.decimal(src[i], precision, scale), precision);
+          }
+        }
+        break;
+      }
+      case DECIMAL_WIDENED: {
+        ColumnBatchVector.Widening w = widening == null ? widening = new ColumnBatchVector.Widening(batch, scale) : widening;
+        w.bind(batch);
+        for (int i = 0; i < rows; i++) {
+          if (nulls == null || !nulls[i]) {
+            v.putDecimal(i, w.decimal(i, precision, scale), precision);
+          }
+        }
+        break;
+      }
       default:
         throw new IllegalStateException(kind.name());
     }
