@@ -170,14 +170,21 @@ final class RowFilterScan {
   /** The runs of row-group rows at window positions {@code sel[0, k)} of {@code candidates}, into {@link #matched}. */
   private void matchedRuns(FilteredRowGroup.RowRuns candidates, int[] sel, int k) {
     int r = 0;
-    int runFirst = 0; // window position of run r's first row
-    for (int j = 0; j < k; j++) {
+    int runFirst = 0; // window position of candidate run r's first row
+    for (int j = 0; j < k; ) {
       int p = sel[j];
       while (p >= runFirst + candidates.length[r]) {
         runFirst += candidates.length[r];
         r++;
       }
-      matched.add(candidates.start[r] + (p - runFirst), 1);
+      // Consecutive positions within one candidate run are one run of rows.
+      int runEnd = runFirst + candidates.length[r];
+      int q = j + 1;
+      while (q < k && sel[q] == sel[q - 1] + 1 && sel[q] < runEnd) {
+        q++;
+      }
+      matched.add(candidates.start[r] + (p - runFirst), q - j);
+      j = q;
     }
   }
 
