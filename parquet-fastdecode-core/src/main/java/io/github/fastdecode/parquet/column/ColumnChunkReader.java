@@ -391,8 +391,7 @@ public final class ColumnChunkReader {
       nonNull = m;
       cursor.readValues(batch, m);
     }
-    batch.nullCount += m - nonNull;
-    batch.entryCount += m;
+    batch.addEntries(m, m - nonNull);
     cursor.consumed(m);
   }
 
@@ -409,7 +408,7 @@ public final class ColumnChunkReader {
         batch.converting.read(r, batch, at, nonNull);
       }
       batch.converting.spread(batch, nulls, at, m, nonNull);
-      batch.valueCount += m;
+      batch.addValues(m);
       return;
     }
     if (batch.dictionary != null) {
@@ -418,7 +417,7 @@ public final class ColumnChunkReader {
         r.readDictionaryIds(a, at, nonNull);
       }
       spread(a, nulls, at, m, nonNull);
-      batch.valueCount += m;
+      batch.addValues(m);
       return;
     }
     switch (type) {
@@ -490,7 +489,7 @@ public final class ColumnChunkReader {
         break;
       }
     }
-    batch.valueCount += m;
+    batch.addValues(m);
   }
 
   /** Moves {@code nonNull} values at {@code a[at..]} to their rows among {@code m}, zeroing null rows. */

@@ -15,7 +15,6 @@
  */
 package io.github.fastdecode.parquet.column;
 import io.github.fastdecode.parquet.BatchValuesReader;
-import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.dictionary.DictionaryValues;
@@ -137,47 +136,10 @@ final class PageCursor {
   void chooseIdsOrValues(ColumnBatch batch) {
     boolean ids = valuesEncoding.usesDictionary();
     if (batch.entryCount == 0) {
-      batch.dictionary = ids && dictionary != null ? dictionaryEntries() : null;
+      batch.useDictionary(ids && dictionary != null ? dictionaryEntries() : null);
     } else if (batch.dictionary != null && !ids) {
-      idsToValues(batch);
+      batch.idsToValues();
     }
-  }
-
-  /**
-   * Replaces the batch's ids by the values they index (a cold path: once per chunk at most). Null
-   * rows at row positions hold id 0, which the dictionary may not have, and get zero values.
-   */
-  private void idsToValues(ColumnBatch batch) {
-    DictionaryValues d = batch.dictionary;
-    int[] ids = batch.dictionaryIds;
-    boolean positioned = !batch.isNested() && batch.layout() == ColumnBatch.Layout.ROW_POSITIONS && batch.nulls.length != 0;
-    if (d.binaries() != null) {
-      batch.binaries.clear();
-    }
-    for (int i = 0; i < batch.valueCount; i++) {
-      boolean isNull = positioned && batch.nulls[i];
-      int id = ids[i];
-      switch (type) {
-        case INT32:
-          batch.ints[i] = isNull ? 0 : d.ints()[id];
-          break;
-        case INT64:
-          batch.longs[i] = isNull ? 0 : d.longs()[id];
-          break;
-        case FLOAT:
-          batch.floats[i] = isNull ? 0 : d.floats()[id];
-          break;
-        case DOUBLE:
-          batch.doubles[i] = isNull ? 0 : d.doubles()[id];
-          break;
-        default: {
-          BinaryBatch entries = d.binaries();
-          batch.binaries.add(entries.bytes(), isNull ? 0 : entries.offset(id), isNull ? 0 : entries.length(id));
-          break;
-        }
-      }
-    }
-    batch.dictionary = null;
   }
 
   private DictionaryValues dictionaryEntries() {
@@ -384,12 +346,12 @@ final class PageCursor {
     int at = batch.valueCount;
     if (batch.converting != null) {
       batch.converting.read(r, batch, at, n);
-      batch.valueCount += n;
+      batch.addValues(n);
       return;
     }
     if (batch.dictionary != null) {
       r.readDictionaryIds(batch.dictionaryIds, at, n);
-      batch.valueCount += n;
+      batch.addValues(n);
       return;
     }
     switch (type) {
@@ -412,7 +374,7 @@ final class PageCursor {
         r.readBinaries(batch.binaries, n);
         break;
     }
-    batch.valueCount += n;
+    batch.addValues(n);
   }
 
   int[] levelScratch(int n) {

@@ -109,7 +109,7 @@ final class RepeatedRecords {
         break;
       }
     }
-    batch.rowCount += records;
+    batch.addRecords(records);
     return records;
   }
 
@@ -218,7 +218,8 @@ final class RepeatedRecords {
       NestedAssembly.checkEntries((long) at + n, maxBatchEntries, owner);
       NestedAssembly.appendOneLevel(batch, windowStarts, windowDef, pos, n);
     } else {
-      NestedAssembly.ensureEntries(batch, (long) at + n, maxBatchEntries, owner);
+      NestedAssembly.checkEntries((long) at + n, maxBatchEntries, owner);
+      batch.ensureEntryRoom(at + n);
       if (maxRep == 1) {
         int[] r = batch.repetitionLevels;
         long[] starts = windowStarts;
@@ -232,9 +233,9 @@ final class RepeatedRecords {
       System.arraycopy(windowDef, pos, batch.definitionLevels, at, n);
     }
     int nonNull = windowValuesIn(pos, n);
-    NestedAssembly.ensureValues(batch, batch.valueCount + nonNull);
+    batch.ensureValueRoom(batch.valueCount + nonNull);
     cursor.readValues(batch, nonNull);
-    batch.entryCount += n;
+    batch.addEntries(n, 0);
     windowPos += n;
     cursor.consumed(n);
   }

@@ -63,6 +63,7 @@ final class SelectedReads {
 
   /** {@link #appendSelected} within the current page: {@code m} rows, of which window rows {@code selection[from, to)} (less {@code base}) are kept. */
   private void selectedInPage(ColumnBatch batch, int m, int[] selection, int from, int to, int base) {
+    int nulls = 0;
     int at = batch.entryCount;
     int kept = to - from;
     int[] positions = selectedScratch(Math.max(kept, m));
@@ -74,7 +75,7 @@ final class SelectedReads {
       if (m > 0) {
         cursor.valuesReader().readBinariesAt(dst, m, positions, 0, kept);
       }
-      batch.valueCount += kept;
+      batch.addValues(kept);
     } else {
       boolean[] rowNulls = nullScratch(m);
       int nonNull;
@@ -97,7 +98,6 @@ final class SelectedReads {
       boolean[] flags = batch.nulls;
       BatchValuesReader r = nonNull > 0 ? cursor.valuesReader() : null;
       int read = 0; // values of the page's m rows the reader has moved over
-      int nulls = 0;
       for (int j = 0; j < kept; ) {
         int row = selection[from + j] - base;
         if (rowNulls[row]) {
@@ -124,10 +124,9 @@ final class SelectedReads {
       if (nonNull > read) {
         r.skip(nonNull - read);
       }
-      batch.nullCount += nulls;
-      batch.valueCount += positioned ? kept : kept - nulls;
+      batch.addValues(positioned ? kept : kept - nulls);
     }
-    batch.entryCount += kept;
+    batch.addEntries(kept, nulls);
     cursor.consumed(m);
   }
 
