@@ -748,8 +748,8 @@ public final class ColumnBatch {
   }
 
   // Filling: how the chunk readers (ColumnChunkReader, PageCursor, RepeatedRecords, SelectedReads)
-  // change a batch's counts, dictionary and array sizes. Each is a few bytes of code, inlined where
-  // called; none runs per value.
+  // change a batch's counts, dictionary and array sizes. They run per page or per batch, never per
+  // value; the counts are a few bytes of code each, which the JIT inlines where they are called.
 
   /** Counts {@code entries} more entries (rows of a flat column, level pairs of a repeated one), {@code nulls} of them null. */
   void addEntries(int entries, int nulls) {
