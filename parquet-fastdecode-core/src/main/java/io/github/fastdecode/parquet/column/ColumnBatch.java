@@ -746,4 +746,119 @@ public final class ColumnBatch {
     }
     return repetitionLevels;
   }
+
+  // Filling: how the chunk readers (ColumnChunkReader, PageCursor, RepeatedRecords, SelectedReads)
+  // change a batch's counts, dictionary and array sizes. They run per page or per batch, never per
+  // value; the counts are a few bytes of code each, which the JIT inlines where they are called.
+
+  /** Counts {@code entries} more entries (rows of a flat column, level pairs of a repeated one), {@code nulls} of them null. */
+  void addEntries(int entries, int nulls) {
+    entryCount += entries;
+    nullCount += nulls;
+  }
+
+  /** Counts {@code n} more stored values (ids when the batch holds ids; rows at row positions). */
+  void addValues(int n) {
+    valueCount += n;
+  }
+
+  /** Counts {@code n} more records of a repeated column. */
+  void addRecords(int n) {
+    rowCount += n;
+  }
+
+  /** The dictionary whose ids the batch holds from its first entry on; null: the batch holds values. */
+  void useDictionary(DictionaryValues entries) {
+    dictionary = entries;
+  }
+
+  /**
+   * Replaces the batch's ids by the values they index (a cold path: once per chunk at most). Null
+   * rows at row positions hold id 0, which the dictionary may not have, and get zero values.
+   */
+  void idsToValues() {
+    DictionaryValues d = dictionary;
+    int[] ids = dictionaryIds;
+    boolean positioned = !nested && layout == Layout.ROW_POSITIONS && nulls.length != 0;
+    if (d.binaries() != null) {
+      binaries.clear();
+    }
+    for (int i = 0; i < valueCount; i++) {
+      boolean isNull = positioned && nulls[i];
+      int id = ids[i];
+      switch (type) {
+        case INT32:
+          ints[i] = isNull ? 0 : d.ints()[id];
+          break;
+        case INT64:
+          longs[i] = isNull ? 0 : d.longs()[id];
+          break;
+        case FLOAT:
+          floats[i] = isNull ? 0 : d.floats()[id];
+          break;
+        case DOUBLE:
+          doubles[i] = isNull ? 0 : d.doubles()[id];
+          break;
+        default: {
+          BinaryBatch entries = d.binaries();
+          binaries.add(entries.bytes(), isNull ? 0 : entries.offset(id), isNull ? 0 : entries.length(id));
+          break;
+        }
+      }
+    }
+    dictionary = null;
+  }
+
+
+  /** Grows the batch's entry arrays to hold {@code entries} level pairs. */
+  void ensureEntryRoom(int n) {
+    if (repetitionLevels.length < n) {
+      int size = grown(repetitionLevels.length, n);
+      repetitionLevels = Arrays.copyOf(repetitionLevels, size);
+      definitionLevels = Arrays.copyOf(definitionLevels, size);
+    }
+  }
+
+  /** Grows the batch's value (or id) array to hold {@code values} values. */
+  void ensureValueRoom(int values) {
+    if (dictionaryIds != null && dictionaryIds.length < values) {
+      dictionaryIds = Arrays.copyOf(dictionaryIds, grown(dictionaryIds.length, values));
+    }
+    switch (type) {
+      case INT32:
+        if (ints.length < values) {
+          ints = Arrays.copyOf(ints, grown(ints.length, values));
+        }
+        break;
+      case INT64:
+        if (longs.length < values) {
+          longs = Arrays.copyOf(longs, grown(longs.length, values));
+        }
+        break;
+      case FLOAT:
+        if (floats.length < values) {
+          floats = Arrays.copyOf(floats, grown(floats.length, values));
+        }
+        break;
+      case DOUBLE:
+        if (doubles.length < values) {
+          doubles = Arrays.copyOf(doubles, grown(doubles.length, values));
+        }
+        break;
+      case BOOLEAN:
+        if (booleans.length < values) {
+          booleans = Arrays.copyOf(booleans, grown(booleans.length, values));
+        }
+        break;
+      default:
+        break; // BinaryBatch grows itself
+    }
+    if (converting != null) {
+      converting.ensureRoom(this, values);
+    }
+  }
+
+  private static int grown(int length, int needed) {
+    return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, length + (long) (length >> 1)));
+  }
 }

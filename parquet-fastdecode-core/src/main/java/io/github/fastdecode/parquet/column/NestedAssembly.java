@@ -46,56 +46,6 @@ final class NestedAssembly {
     }
   }
 
-  /** Grows the batch's entry arrays to hold {@code entries} level pairs. */
-  static void ensureEntries(ColumnBatch b, long entries, int maxEntries, ColumnChunkReader reader) {
-    checkEntries(entries, maxEntries, reader);
-    int n = (int) entries;
-    if (b.repetitionLevels.length < n) {
-      int size = grown(b.repetitionLevels.length, n);
-      b.repetitionLevels = Arrays.copyOf(b.repetitionLevels, size);
-      b.definitionLevels = Arrays.copyOf(b.definitionLevels, size);
-    }
-  }
-
-  /** Grows the batch's value (or id) array to hold {@code values} values. */
-  static void ensureValues(ColumnBatch b, int values) {
-    if (b.dictionaryIds != null && b.dictionaryIds.length < values) {
-      b.dictionaryIds = Arrays.copyOf(b.dictionaryIds, grown(b.dictionaryIds.length, values));
-    }
-    switch (b.type()) {
-      case INT32:
-        if (b.ints.length < values) {
-          b.ints = Arrays.copyOf(b.ints, grown(b.ints.length, values));
-        }
-        break;
-      case INT64:
-        if (b.longs.length < values) {
-          b.longs = Arrays.copyOf(b.longs, grown(b.longs.length, values));
-        }
-        break;
-      case FLOAT:
-        if (b.floats.length < values) {
-          b.floats = Arrays.copyOf(b.floats, grown(b.floats.length, values));
-        }
-        break;
-      case DOUBLE:
-        if (b.doubles.length < values) {
-          b.doubles = Arrays.copyOf(b.doubles, grown(b.doubles.length, values));
-        }
-        break;
-      case BOOLEAN:
-        if (b.booleans.length < values) {
-          b.booleans = Arrays.copyOf(b.booleans, grown(b.booleans.length, values));
-        }
-        break;
-      default:
-        break; // BinaryBatch grows itself
-    }
-    if (b.converting != null) {
-      b.converting.ensureRoom(b, values);
-    }
-  }
-
   private static int grown(int length, int needed) {
     return (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, length + (long) (length >> 1)));
   }
