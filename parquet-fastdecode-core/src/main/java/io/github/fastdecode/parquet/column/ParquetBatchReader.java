@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import io.github.fastdecode.parquet.file.BufferedInputFile;
 import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.file.PageSettings;
 import io.github.fastdecode.parquet.file.RowGroupReader;
@@ -274,7 +275,8 @@ public final class ParquetBatchReader implements Closeable {
     ParquetFileReader file;
     try {
       options = checkingDecompressors(Objects.requireNonNull(options, "options"));
-      file = ParquetFileReader.open(Objects.requireNonNull(input, "input"), options);
+      // parquet-hadoop parses the footer and page indexes a byte at a time: through a buffer.
+      file = ParquetFileReader.open(new BufferedInputFile(Objects.requireNonNull(input, "input")), options);
     } catch (ParquetDecodingException e) {
       throw e;
     } catch (IllegalArgumentException e) {

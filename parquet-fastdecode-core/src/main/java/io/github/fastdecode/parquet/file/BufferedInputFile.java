@@ -1,0 +1,198 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.file;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Objects;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.ParquetFileRange;
+import org.apache.parquet.io.SeekableInputStream;
+
+/**
+ * An {@link InputFile} whose streams buffer small reads: parquet-hadoop parses the footer, column
+ * indexes and offset indexes with Thrift a byte at a time, and a stream without a buffer of its own
+ * (parquet-java's {@code LocalInputFile} reads a {@code RandomAccessFile}) makes each byte a system
+ * call. Measured on a filtered scan of a 2,000,000-row file (JDK 17, JFR): 686 native samples in
+ * {@code RandomAccessFile.read()} against 2 for the same file read without a filter. Reads of
+ * {@link #BUFFER} bytes or more, and vectored reads, go to the underlying stream as they are.
+ */
+public final class BufferedInputFile implements InputFile {
+  /** The buffer of each stream. */
+  static final int BUFFER = 8192;
+
+  private final InputFile file;
+
+  public BufferedInputFile(InputFile file) {
+    this.file = Objects.requireNonNull(file, "file");
+  }
+
+  @Override
+  public long getLength() throws IOException {
+    return file.getLength();
+  }
+
+  @Override
+  public SeekableInputStream newStream() throws IOException {
+    return new Stream(file.newStream());
+  }
+
+  @Override
+  public String toString() {
+    return file.toString();
+  }
+
+  private static final class Stream extends SeekableInputStream {
+    private final SeekableInputStream in;
+    private final byte[] buffer = new byte[BUFFER];
+    /** File position of {@code buffer[0]}, and how many bytes it holds. */
+    private long bufferAt;
+    private int buffered;
+    private long pos;
+
+    Stream(SeekableInputStream in) throws IOException {
+      this.in = in;
+      this.pos = in.getPos();
+      this.bufferAt = pos;
+    }
+
+    @Override
+    public long getPos() {
+      return pos;
+    }
+
+    @Override
+    public void seek(long newPos) throws IOException {
+      if (newPos < 0) {
+        throw new IOException("cannot seek to " + newPos);
+      }
+      pos = newPos;
+    }
+
+    /** Bytes of the buffer at {@link #pos}, filling it when it holds none. */
+    private int available(boolean fill) throws IOException {
+      long off = pos - bufferAt;
+      if (off >= 0 && off < buffered) {
+        return (int) (buffered - off);
+      }
+      if (!fill) {
+        return 0;
+      }
+      in.seek(pos);
+      int n = in.read(buffer, 0, buffer.length);
+      bufferAt = pos;
+      buffered = Math.max(n, 0);
+      return buffered;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (available(true) == 0) {
+        return -1;
+      }
+      return buffer[(int) (pos++ - bufferAt)] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      Objects.checkFromIndexSize(off, len, b.length);
+      if (len == 0) {
+        return 0;
+      }
+      int have = available(len < BUFFER);
+      if (have > 0) {
+        int n = Math.min(have, len);
+        System.arraycopy(buffer, (int) (pos - bufferAt), b, off, n);
+        pos += n;
+        return n;
+      }
+      in.seek(pos);
+      int n = in.read(b, off, len);
+      if (n > 0) {
+        pos += n;
+      }
+      return n;
+    }
+
+    @Override
+    public void readFully(byte[] bytes) throws IOException {
+      readFully(bytes, 0, bytes.length);
+    }
+
+    @Override
+    public void readFully(byte[] bytes, int start, int len) throws IOException {
+      int done = 0;
+      while (done < len) {
+        int n = read(bytes, start + done, len - done);
+        if (n < 0) {
+          throw new EOFException("reached the end of the stream with " + (len - done) + " bytes left to read");
+        }
+        done += n;
+      }
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+      int have = available(false);
+      if (have > 0) {
+        int n = Math.min(have, dst.remaining());
+        dst.put(buffer, (int) (pos - bufferAt), n);
+        pos += n;
+        return n;
+      }
+      in.seek(pos);
+      int n = in.read(dst);
+      if (n > 0) {
+        pos += n;
+      }
+      return n;
+    }
+
+    @Override
+    public void readFully(ByteBuffer dst) throws IOException {
+      int have = available(false);
+      if (have > 0) {
+        int n = Math.min(have, dst.remaining());
+        dst.put(buffer, (int) (pos - bufferAt), n);
+        pos += n;
+      }
+      if (dst.hasRemaining()) {
+        int n = dst.remaining();
+        in.seek(pos);
+        in.readFully(dst);
+        pos += n;
+      }
+    }
+
+    @Override
+    public boolean readVectoredAvailable(ByteBufferAllocator allocator) {
+      return in.readVectoredAvailable(allocator);
+    }
+
+    @Override
+    public void readVectored(List<ParquetFileRange> ranges, ByteBufferAllocator allocator) throws IOException {
+      in.readVectored(ranges, allocator);
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+}
