@@ -167,13 +167,26 @@ public final class BufferedInputFile implements InputFile {
       if (n <= 0) {
         return dst.hasRemaining() ? -1 : 0;
       }
-      ByteBuffer part = dst.duplicate();
-      part.limit(part.position() + n);
-      in.seek(pos);
-      in.readFully(part);
-      dst.position(dst.position() + n);
-      pos += n;
+      readInto(dst, n);
       return n;
+    }
+
+    /**
+     * Reads the next {@code n} bytes into {@code dst} through the stream's {@code readFully(byte[],
+     * int, int)}: parquet-java 1.15's {@code LocalInputFile} reads a direct buffer not at all and a
+     * heap buffer at a non-zero position wrongly.
+     */
+    private void readInto(ByteBuffer dst, int n) throws IOException {
+      in.seek(pos);
+      if (dst.hasArray()) {
+        in.readFully(dst.array(), dst.arrayOffset() + dst.position(), n);
+        dst.position(dst.position() + n);
+      } else {
+        byte[] bytes = new byte[n];
+        in.readFully(bytes, 0, n);
+        dst.put(bytes);
+      }
+      pos += n;
     }
 
     @Override
@@ -185,10 +198,10 @@ public final class BufferedInputFile implements InputFile {
         pos += n;
       }
       if (dst.hasRemaining()) {
-        int n = dst.remaining();
-        in.seek(pos);
-        in.readFully(dst);
-        pos += n;
+        if (dst.remaining() > length - pos) {
+          throw new EOFException("reached the end of the stream with " + (dst.remaining() - (length - pos)) + " bytes left to read");
+        }
+        readInto(dst, dst.remaining());
       }
     }
 
