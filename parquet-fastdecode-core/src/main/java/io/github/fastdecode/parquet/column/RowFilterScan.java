@@ -77,10 +77,6 @@ final class RowFilterScan {
     this.position = new long[columns.size()];
   }
 
-  RowFilter filter() {
-    return filter;
-  }
-
   /** New chunk readers: every column reads from the row group's first row. */
   void startRowGroup() {
     Arrays.fill(position, 0);
