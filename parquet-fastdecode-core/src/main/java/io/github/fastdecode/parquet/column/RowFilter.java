@@ -886,14 +886,7 @@ final class RowFilter {
     @Override
     void match(ColumnBatch batch, DictionaryValues dictionary, int from, int n, boolean[] dst, int at) {
       BinaryBatch b = batch != null ? batch.binaries : dictionary.binaries();
-      byte[] bytes = b.bytes();
-      int[] offsets = b.offsets();
-      StringPredicates.Substring t = test;
-      boolean flip = inverted;
-      for (int i = 0; i < n; i++) {
-        int s = offsets[from + i];
-        dst[at + i] = t.test(bytes, s, offsets[from + i + 1] - s) != flip;
-      }
+      test.testAll(b.bytes(), b.offsets(), from, n, dst, at, inverted);
     }
   }
 

@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.column;
 
+import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -93,6 +94,75 @@ public final class StringPredicates {
           return false;
         }
       }
+    }
+
+    /**
+     * Tests values {@code from .. from + n - 1} of a batch (value {@code v} is {@code
+     * bytes[offsets[v], offsets[v + 1])}): {@code dst[at + i]} is whether value {@code from + i} is
+     * kept, flipped when {@code flip}. A contains test of two bytes or more searches the values'
+     * bytes as one run, eight positions at a time for the pattern's first and last bytes, and
+     * checks a candidate against the whole pattern and its value's bounds.
+     */
+    void testAll(byte[] bytes, int[] offsets, int from, int n, boolean[] dst, int at, boolean flip) {
+      byte[] p = part;
+      int m = p.length;
+      if (kind != Kind.CONTAINS || m < 2) {
+        for (int i = 0; i < n; i++) {
+          int s = offsets[from + i];
+          dst[at + i] = test(bytes, s, offsets[from + i + 1] - s) != flip;
+        }
+        return;
+      }
+      Arrays.fill(dst, at, at + n, flip);
+      byte head = p[0];
+      byte tail = p[m - 1];
+      long heads = ONES * (head & 0xFF);
+      long tails = ONES * (tail & 0xFF);
+      int row = from;
+      int i = offsets[from];
+      int stop = offsets[from + n];
+      // Words at i and i + m - 1, both within the values' bytes.
+      while (i + m + 7 <= stop) {
+        long candidates = zeroBytes(LittleEndian.getLong(bytes, i) ^ heads)
+            & zeroBytes(LittleEndian.getLong(bytes, i + m - 1) ^ tails);
+        int next = i + 8;
+        while (candidates != 0) {
+          int c = i + (Long.numberOfTrailingZeros(candidates) >>> 3);
+          candidates &= candidates - 1;
+          if (bytes[c] == head && bytes[c + m - 1] == tail && Arrays.equals(bytes, c + 1, c + m - 1, p, 1, m - 1)) {
+            while (offsets[row + 1] <= c) {
+              row++;
+            }
+            if (c + m <= offsets[row + 1]) {
+              dst[at + row - from] = !flip;
+              next = offsets[row + 1]; // on to the next value
+              break;
+            }
+          }
+        }
+        i = next;
+      }
+      for (int last = stop - m; i <= last; i++) {
+        if (bytes[i] == head && bytes[i + m - 1] == tail && Arrays.equals(bytes, i + 1, i + m - 1, p, 1, m - 1)) {
+          while (offsets[row + 1] <= i) {
+            row++;
+          }
+          if (i + m <= offsets[row + 1]) {
+            dst[at + row - from] = !flip;
+            i = offsets[row + 1] - 1;
+          }
+        }
+      }
+    }
+
+    private static final long ONES = 0x0101010101010101L;
+
+    /**
+     * The high bit of every zero byte of {@code x} set (and possibly of a byte above a zero byte,
+     * through the borrow; the caller checks each candidate).
+     */
+    private static long zeroBytes(long x) {
+      return (x - ONES) & ~x & 0x8080808080808080L;
     }
 
     @Override

@@ -33,7 +33,6 @@ import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -60,7 +59,6 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.util.SerializableConfiguration;
-import scala.Option;
 import scala.collection.Iterator;
 import scala.runtime.AbstractFunction1;
 
@@ -252,13 +250,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       ParquetFilters parquetFilters = new ParquetFilters(schema, settings.pushDownDate, settings.pushDownTimestamp,
           settings.pushDownDecimal, settings.pushDownStringPredicate, settings.pushDownInFilterThreshold,
           settings.caseSensitive, datetimeSpec);
-      scala.collection.Iterator<Filter> it = filters.iterator();
-      while (it.hasNext()) {
-        Option<FilterPredicate> p = parquetFilters.createFilter(it.next());
-        if (p.isDefined()) {
-          pushed = pushed == null ? p.get() : FilterApi.and(pushed, p.get());
-        }
-      }
+      pushed = PushedFilters.convert(parquetFilters, filters.iterator());
     }
     ParquetReadOptions.Builder options = HadoopReadOptions.builder(hadoop, path)
         .withRange(file.start(), file.start() + file.length());
