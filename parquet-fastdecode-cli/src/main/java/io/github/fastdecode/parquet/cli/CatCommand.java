@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet.cli;
 
 import picocli.CommandLine.Command;
 
-/** {@code cat PATH... [--columns a,b] [--format json|csv] [--raw]}: every record of every file. */
+/** {@code cat PATH... [--columns a,b] [--where EXPR] [--format json|csv] [--raw]}: every record of every file. */
 @Command(
     name = "cat",
     mixinStandardHelpOptions = true,
@@ -34,7 +34,8 @@ import picocli.CommandLine.Command;
     footer = {
       "Examples:",
       "  parquet-fastdecode cat data/part-0.parquet",
-      "  parquet-fastdecode cat 'out/*.parquet' --columns name,id --format csv"
+      "  parquet-fastdecode cat 'out/*.parquet' --columns name,id --format csv",
+      "  parquet-fastdecode cat out/ --where \"day >= '2024-01-01' and name like 'a%'\""
     })
 final class CatCommand extends RowsCommand {
   @Override

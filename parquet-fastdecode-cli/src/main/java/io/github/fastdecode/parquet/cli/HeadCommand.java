@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** {@code head [-n N] PATH... [--columns a,b] [--format json|csv] [--raw]}: the first records, as {@code cat} prints them. */
+/** {@code head [-n N] PATH... [--columns a,b] [--where EXPR] [--format json|csv] [--raw]}: the first records, as {@code cat} prints them. */
 @Command(
     name = "head",
     mixinStandardHelpOptions = true,
@@ -39,6 +39,7 @@ final class HeadCommand extends RowsCommand {
 
   @Override
   void start(java.util.List<java.nio.file.Path> files) {
+    super.start(files);
     if (records < 0) {
       throw new ParameterException(spec.commandLine(), "-n needs a count of 0 or more, not " + records);
     }

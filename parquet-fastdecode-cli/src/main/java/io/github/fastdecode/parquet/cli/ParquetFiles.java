@@ -23,6 +23,8 @@ import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
@@ -52,6 +54,19 @@ final class ParquetFiles {
   /** A reader of the named columns (top-level fields or leaf paths; null: all), for {@link ParquetBatchReader}'s scans. */
   static ParquetBatchReader open(Path file, List<String> columns) throws IOException {
     return ParquetBatchReader.open(new LocalInputFile(file), columns, options());
+  }
+
+  /**
+   * A reader of the named columns that hands over only the rows {@code filter} keeps (null: every
+   * row), testing them row by row as parquet-java's record filter would.
+   */
+  static ParquetBatchReader open(Path file, List<String> columns, FilterPredicate filter) throws IOException {
+    if (filter == null) {
+      return open(file, columns);
+    }
+    ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withRecordFilter(FilterCompat.get(filter)).useRecordFilter(true).build();
+    return ParquetBatchReader.open(new LocalInputFile(file), columns, options);
   }
 
   /** A footer that could not be read; the message says so in words. */

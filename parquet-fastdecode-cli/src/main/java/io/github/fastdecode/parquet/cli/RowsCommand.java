@@ -26,9 +26,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code cat} and {@code head}: the records of every file in turn, read with parquet-fastdecode's
@@ -51,6 +53,13 @@ abstract class RowsCommand extends PathsCommand {
       + " or 0x-hex, INT96 as hex; no decimals, dates or timestamps.")
   boolean raw;
 
+  @Option(names = "--where", paramLabel = "EXPR",
+      description = "Only the records where EXPR holds, e.g. \"id >= 10 and name like 'a%'\" (tests on columns outside"
+          + " lists and maps; see docs/cli.md). The file reader tests it row by row and decodes the other columns only"
+          + " for the rows that match.")
+  String where;
+
+  private WhereClause whereClause;
   private Writer writer;
   private long printed;
   private boolean headerDone;
@@ -67,13 +76,32 @@ abstract class RowsCommand extends PathsCommand {
   }
 
   @Override
+  void start(List<Path> files) {
+    if (where != null) {
+      try {
+        whereClause = WhereClause.parse(where);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--where: " + e.getMessage());
+      }
+    }
+  }
+
+  @Override
   void runFile(Path file, boolean several) throws Exception {
     if (writer == null) {
       writer = new BufferedWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8), 1 << 16);
     }
     MessageType schema = ParquetFiles.footer(file).getFileMetaData().getSchema();
     List<String> order = topLevelOrder(schema);
-    try (ParquetBatchReader reader = ParquetFiles.open(file, columns)) {
+    FilterPredicate filter = null;
+    if (whereClause != null) {
+      try {
+        filter = whereClause.bind(schema);
+      } catch (IllegalArgumentException e) {
+        throw new UsageProblem("--where: " + e.getMessage());
+      }
+    }
+    try (ParquetBatchReader reader = ParquetFiles.open(file, columns, filter)) {
       RecordBatch batch = reader.newRecordBatch((int) Math.min(4096, Math.max(1, limit() - printed)));
       RecordWriter records = new RecordWriter(batch, ordered(batch.fields(), order), raw);
       if (format == Format.csv && !headerDone) {

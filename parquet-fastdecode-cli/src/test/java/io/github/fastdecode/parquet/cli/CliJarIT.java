@@ -103,6 +103,20 @@ class CliJarIT {
   }
 
   @Test
+  void whereFiltersEveryTypeFromTheJar() throws Exception {
+    // Statistics, dictionary and column-index filtering load classes by type (parquet-column's
+    // shaded collections): the jar must hold them for every physical type.
+    Path file = WhereTest.write(Files.createTempDirectory("where").resolve("where.parquet"));
+    for (Object[] c : WhereTest.cases()) {
+      String where = c[0] + " or id in (1, 2)";
+      Run r = launch(Path.of(System.getProperty("java.home")), "cat", file.toString(), "--where", where, "--columns", "id");
+      assertEquals("", r.err(), where);
+      assertEquals(0, r.status(), where);
+      assertEquals(FileCommandsTest.run("cat", file.toString(), "--where", where, "--columns", "id").out, r.out(), where);
+    }
+  }
+
+  @Test
   void aCorruptFileIsOneLineThroughTheLauncher() throws Exception {
     Path bad = Files.writeString(Files.createTempFile("bad", ".parquet"), "PAR1 not really");
     Run r = launch(Path.of(System.getProperty("java.home")), "cat", bad.toString());
