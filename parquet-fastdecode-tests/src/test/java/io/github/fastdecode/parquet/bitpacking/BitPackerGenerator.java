@@ -47,7 +47,7 @@ public final class BitPackerGenerator {
   /** The complete source of {@code BitPacker}. */
   static String generate() {
     StringBuilder s = new StringBuilder();
-    s.append(LicenseHeader.javaComment());
+    s.append(LicenseHeader.generatedBy("BitPackerGenerator"));
     s.append("package io.github.fastdecode.parquet.bitpacking;\n\n");
     s.append("import io.github.fastdecode.parquet.internal.LittleEndian;\n\n");
     s.append("/**\n");

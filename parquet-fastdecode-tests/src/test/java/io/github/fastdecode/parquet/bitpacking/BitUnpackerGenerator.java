@@ -70,7 +70,7 @@ public final class BitUnpackerGenerator {
   static String generate(boolean ints) {
     String type = ints ? "int" : "long";
     StringBuilder s = new StringBuilder();
-    s.append(LicenseHeader.javaComment());
+    s.append(LicenseHeader.generatedBy("BitUnpackerGenerator"));
     s.append("package io.github.fastdecode.parquet.bitpacking;\n\n");
     s.append("import io.github.fastdecode.parquet.internal.LittleEndian;\n");
     s.append("import java.util.Arrays;\n\n");

@@ -48,7 +48,7 @@ public final class DictionaryWriterGenerator {
     }
   }
 
-  static String className(boolean longs) {
+  public static String className(boolean longs) {
     return longs ? "DictionaryLongWriter" : "DictionaryIntWriter";
   }
 
@@ -77,7 +77,7 @@ public final class DictionaryWriterGenerator {
     if (s.indexOf('$') >= 0) {
       throw new IllegalStateException("unreplaced placeholder in " + s.substring(s.indexOf('$'), s.indexOf('$') + 20));
     }
-    return LicenseHeader.javaComment() + s;
+    return LicenseHeader.generatedBy("DictionaryWriterGenerator") + s;
   }
 
   private static final String TEMPLATE = """
