@@ -42,6 +42,8 @@ import org.junit.jupiter.api.Test;
  * fields, signatures, inheritance). Bottom to top:
  *
  * <ol>
+ *   <li>{@code file}: column chunks read from the file, page headers parsed, pages decompressed
+ *       (it uses parquet-java alone, no project package);
  *   <li>{@code internal}: byte order, page views, varints, vector switch;
  *   <li>{@code bitpacking}: the bit packing kernels;
  *   <li>value conversions: {@code convert}, {@code unsigned} (pure functions over values, which the
@@ -55,7 +57,6 @@ import org.junit.jupiter.api.Test;
  *       where its format is built on it: {@link #ENCODING_EDGES};
  *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, {@link
  *       FastValuesWriterFactory}, {@link ParquetWriterBuilders});
- *   <li>{@code file}: column chunks read from the file, page headers parsed, pages decompressed;
  *   <li>{@code column}: pages to batches;
  *   <li>{@code denserow}: the dense row codec over batches.
  * </ol>
@@ -76,13 +77,13 @@ class ArchitectureTest {
 
   /** Layers, bottom to top: the packages below the root in each ("" is the facade's root classes). */
   private static final List<List<String>> LAYERS = List.of(
+      List.of("file"),
       List.of("internal"),
       List.of("bitpacking"),
       List.of("convert", "unsigned"),
       List.of("<base types>"),
       List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary", "fallback"),
       List.of("spi", ""),
-      List.of("file"),
       List.of("column"),
       List.of("denserow"));
 
