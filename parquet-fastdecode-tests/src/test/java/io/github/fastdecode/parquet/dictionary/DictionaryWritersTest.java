@@ -188,28 +188,6 @@ class DictionaryWritersTest {
     }
   }
 
-  /** The old public class names still construct writers that write parquet-java's bytes (they only forward). */
-  @Test
-  @SuppressWarnings("deprecation")
-  void deprecatedClassNamesStillWriteParquetJavasBytes() {
-    Encoding data = Encoding.RLE_DICTIONARY;
-    Encoding dict = Encoding.PLAIN;
-    for (PrimitiveTypeName type : TYPES) {
-      DictionaryWriter old;
-      switch (type) {
-        case INT32: case FLOAT: old = new IntDictionaryWriter(type, Integer.MAX_VALUE, data, dict, HEAP); break;
-        case INT64: case DOUBLE: old = new LongDictionaryWriter(type, Integer.MAX_VALUE, data, dict, HEAP); break;
-        case BINARY: old = new BinaryDictionaryWriter(-1, Integer.MAX_VALUE, data, dict, HEAP); break;
-        case INT96: old = new BinaryDictionaryWriter(12, Integer.MAX_VALUE, data, dict, HEAP); break;
-        default: old = new BinaryDictionaryWriter(16, Integer.MAX_VALUE, data, dict, HEAP); break;
-      }
-      assertEquals(DictionaryWriter.forColumn(column(type), Integer.MAX_VALUE, data, dict, HEAP).getClass(), old.getClass().getSuperclass(),
-          type + ": the old name is a thin subclass of the writer forColumn gives");
-      WriteDifferential.check(type + " old class name", parquetJavaDictionary(type, Integer.MAX_VALUE, data, dict), old,
-          values(type, 3000, 50, SEED), WriteDifferential.pages(3000, 1000), 2, Mode.MIXED, SEED);
-    }
-  }
-
   @Test
   void fallbackMatchesParquetJavaAtEveryLimit() {
     // Limits around the size that k distinct entries take: fallback exactly at, just before and just after that value.
