@@ -48,7 +48,8 @@ import picocli.CommandLine.Command;
     description = {
       "Read every page of every column chunk through parquet-fastdecode's page pipeline (page headers checked,"
           + " pages decompressed, CRC32s verified where the writer stored them) and decode every value.",
-      "Each bad page is one line on stderr: file, column, row group, page and what is wrong. A good file is one"
+      "Each bad page is one line on stderr: file, column, row group, page, where its header starts in the file and"
+          + " what is wrong. A good file is one"
           + " line on stdout: 'FILE: ok' with its row groups, columns, values and how many pages had a CRC."
     },
     footerHeading = "%n",
@@ -88,22 +89,33 @@ final class CheckCommand extends PathsCommand {
             continue;
           }
           int failedAt = Integer.MIN_VALUE;
+          String failure = null;
           try {
             values += decode(reader, block, g, c);
           } catch (PageReadException e) {
-            bad.add(e.getMessage() == null ? "column " + name + ", row group " + g : Messages.clean(e.getMessage()));
+            failure = e.getMessage() == null ? "column " + name + ", row group " + g : Messages.clean(e.getMessage());
             failedAt = e.page();
           } catch (RuntimeException e) {
-            bad.add("column " + name + ", row group " + g + ": " + Messages.oneLine(e));
+            failure = "column " + name + ", row group " + g + ": " + Messages.oneLine(e);
             failedAt = PageReadException.CHUNK;
           }
-          // The header walk: counts pages and CRCs, and finds bad CRCs the pipeline did not reach.
+          // The header walk: counts pages and CRCs, gives the bad page's offset in the file, and
+          // finds bad CRCs the pipeline did not reach.
           ChunkPages.Walk walk = ChunkPages.walk(file, chunk);
+          for (ChunkPages.Page p : walk.pages()) {
+            if (failure != null && p.number() == failedAt) {
+              String page = ", " + ChunkPages.pageName(p.number());
+              failure = failure.replace(page + ":", page + " at byte " + p.fileOffset() + ":");
+            }
+          }
+          if (failure != null) {
+            bad.add(failure);
+          }
           for (ChunkPages.Page p : walk.pages()) {
             pages++;
             pagesWithCrc += p.crcOk() == null ? 0 : 1;
             if (failedAt != Integer.MIN_VALUE && p.number() > failedAt && Boolean.FALSE.equals(p.crcOk())) {
-              bad.add("column " + name + ", row group " + g + ", " + ChunkPages.pageName(p.number())
+              bad.add("column " + name + ", row group " + g + ", " + ChunkPages.pageName(p.number()) + " at byte " + p.fileOffset()
                   + ": the page's CRC32 does not match its bytes: the page's bytes are corrupt");
             }
           }

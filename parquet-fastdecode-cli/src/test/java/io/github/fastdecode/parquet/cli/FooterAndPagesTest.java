@@ -177,7 +177,7 @@ class FooterAndPagesTest {
   }
 
   @Test
-  void checkNamesEveryCorruptPage() throws IOException {
+  void checkNamesEveryCorruptPage() throws Exception {
     MessageType schema = MessageTypeParser.parseMessageType("message m { required int64 v; }");
     SimpleGroupFactory g = new SimpleGroupFactory(schema);
     List<Group> rows = new ArrayList<>();
@@ -196,10 +196,17 @@ class FooterAndPagesTest {
     assertEquals(good + ": ok, 1 row groups, 1 columns, 500 values, 5 pages, 5 with a CRC (verified)\n", check.out);
     List<String> err = check.err.lines().toList();
     assertEquals(2, err.size(), check.err);
-    assertTrue(err.get(0).startsWith("check: " + bad + ": column v, row group 0, page 1: the page's CRC32 is "), err.get(0));
+    // Each bad page is named with where its header starts in the file (before its body).
+    List<Long> headers = new ArrayList<>();
+    for (ChunkPages.Page p : ChunkPages.walk(bad, ParquetFiles.footer(bad).getBlocks().get(0).getColumns().get(0)).pages()) {
+      headers.add(p.fileOffset());
+    }
+    assertTrue(headers.get(1) < pages.get(1) && headers.get(3) < pages.get(3) && headers.get(3) > pages.get(2), headers + " " + pages);
+    assertTrue(err.get(0).startsWith("check: " + bad + ": column v, row group 0, page 1 at byte " + headers.get(1)
+        + ": the page's CRC32 is "), err.get(0));
     assertTrue(err.get(0).endsWith(": the page's bytes are corrupt"), err.get(0));
-    assertEquals("check: " + bad + ": column v, row group 0, page 3: the page's CRC32 does not match its bytes:"
-        + " the page's bytes are corrupt", err.get(1));
+    assertEquals("check: " + bad + ": column v, row group 0, page 3 at byte " + headers.get(3)
+        + ": the page's CRC32 does not match its bytes: the page's bytes are corrupt", err.get(1));
     Result pagesOut = FileCommandsTest.run("pages", bad.toString());
     assertEquals(1, pagesOut.status, "pages exits 1 on a bad CRC");
     List<String> crcs = pagesOut.out.lines().skip(1).map(l -> l.substring(l.lastIndexOf(' ') + 1)).toList();
