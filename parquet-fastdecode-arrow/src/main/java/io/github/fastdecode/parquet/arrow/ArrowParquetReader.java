@@ -1,0 +1,246 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.arrow;
+
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.column.RecordBatch;
+import io.github.fastdecode.parquet.column.RecordNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads Parquet files into Apache Arrow vectors: batches of whole records as a {@link
+ * VectorSchemaRoot}, every buffer allocated from the caller's {@link BufferAllocator}. It sits on
+ * {@link ParquetBatchReader} (this library's decoders, nested assembly, row-group, page and row
+ * filters) and copies each batch into Arrow buffers in bulk; types map as pyarrow's {@code
+ * read_table} maps them (see {@code docs/arrow.md}).
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(path), List.of("id", "tags"),
+ *          ArrowReadOptions.builder(allocator).build())) {
+ *   VectorSchemaRoot root;
+ *   while ((root = reader.next()) != null) {
+ *     BigIntVector ids = (BigIntVector) root.getVector("id");
+ *     ListVector tags = (ListVector) root.getVector("tags");
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Ownership: by default {@link #next()} returns the same root every time, refilled; it and its
+ * buffers belong to the reader and are released by {@link #close()}. With {@link
+ * ArrowReadOptions.Builder#freshRootPerBatch} every batch is a new root the caller owns and closes.
+ * When a read fails (a corrupt page, an allocation over the allocator's limit, an I/O error), the
+ * buffers the reader holds are released at once, the fresh root being filled is closed, the
+ * exception (a {@code ParquetDecodingException} naming the column, row group and page for bad data)
+ * is rethrown, and the reader can only be closed.
+ *
+ * <p>Fields come in the file schema's order, whatever the order of {@code columns}. Not thread-safe.
+ */
+public final class ArrowParquetReader implements AutoCloseable {
+  private final ParquetBatchReader reader;
+  private final RecordBatch batch;
+  private final Schema schema;
+  private final BufferAllocator allocator;
+  private final boolean fresh;
+  private final VectorFiller filler = new VectorFiller();
+  /** Per top-level field: the index of its dictionary in {@link #dictionaryVectors}, or -1. */
+  private final int[] dictionaryOf;
+  private final List<BaseVariableWidthVector> dictionaryVectors = new ArrayList<>();
+  private final DictionaryProvider.MapDictionaryProvider dictionaries = new DictionaryProvider.MapDictionaryProvider();
+  private VectorSchemaRoot root;
+  private boolean failed;
+  private boolean closed;
+
+  private ArrowParquetReader(ParquetBatchReader reader, ArrowReadOptions options) {
+    this.reader = reader;
+    this.allocator = options.allocator();
+    this.fresh = options.freshRootPerBatch();
+    this.batch = reader.newRecordBatch(options.batchSize());
+    List<RecordNode> nodes = batch.fields();
+    List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
+    List<Field> fields = new ArrayList<>();
+    this.dictionaryOf = new int[nodes.size()];
+    try {
+      for (int i = 0; i < nodes.size(); i++) {
+        RecordNode node = nodes.get(i);
+        // A repeated field outside a LIST group is a list that is never null.
+        boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
+        dictionaryOf[i] = -1;
+        if (unmatched.remove(node.name())) {
+          if (node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY) {
+            throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
+                + " (strings, binaries) are read as dictionaries, not " + node);
+          }
+          ColumnBatch leaf = node.column();
+          leaf.keepDictionaryIds();
+          long id = dictionaryVectors.size();
+          Field f = ArrowTypeMapping.field(node, nullable, id);
+          ArrowType valueType = ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
+          Field values = new Field(node.name() + ".dictionary", FieldType.notNullable(valueType), null);
+          BaseVariableWidthVector v = (BaseVariableWidthVector) values.createVector(allocator);
+          dictionaryVectors.add(v);
+          dictionaries.put(new Dictionary(v, f.getDictionary()));
+          dictionaryOf[i] = (int) id;
+          fields.add(f);
+        } else {
+          fields.add(ArrowTypeMapping.field(node, nullable, -1));
+        }
+      }
+      if (!unmatched.isEmpty()) {
+        throw new IllegalArgumentException("readDictionary names columns that are not read: " + unmatched);
+      }
+    } catch (RuntimeException e) {
+      dictionaries.close();
+      throw e;
+    }
+    this.schema = new Schema(fields);
+  }
+
+  /**
+   * Opens {@code input} for the named columns (top-level field names or leaf paths, as {@link
+   * ParquetBatchReader#open(InputFile, List)} takes them; null: all) with {@code options}.
+   *
+   * @throws UnsupportedOperationException if a chosen column has a type this reader does not map yet
+   * @throws IllegalArgumentException if a column is unknown, or a dictionary column is not a top-level BYTE_ARRAY
+   */
+  public static ArrowParquetReader open(InputFile input, List<String> columns, ArrowReadOptions options) throws IOException {
+    ParquetBatchReader reader;
+    if (options.parquetOptions() != null) {
+      reader = ParquetBatchReader.open(input, columns, options.parquetOptions());
+    } else if (options.filter() != null) {
+      reader = ParquetBatchReader.open(input, columns, options.filter());
+    } else {
+      reader = ParquetBatchReader.open(input, columns);
+    }
+    try {
+      return new ArrowParquetReader(reader, options);
+    } catch (RuntimeException | Error e) {
+      try {
+        reader.close();
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /** The Arrow schema of every batch (dictionary-encoded fields carry their encoding). */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** The dictionaries of dictionary-encoded fields, valid for the last batch until the next call of {@link #next()}. */
+  public DictionaryProvider dictionaries() {
+    return dictionaries;
+  }
+
+  /** The file reader underneath: footer, row group index, {@code rowIndexes} of the last batch. */
+  public ParquetBatchReader parquetReader() {
+    return reader;
+  }
+
+  /**
+   * The next batch of whole records, or null at the end of the file: the reused root (valid until
+   * the next call), or with {@code freshRootPerBatch} a new root the caller must close. A batch
+   * never spans row groups, so it may hold fewer rows than the batch size.
+   */
+  public VectorSchemaRoot next() throws IOException {
+    if (closed || failed) {
+      throw new IllegalStateException(closed ? "the reader is closed" : "an earlier read failed; close the reader");
+    }
+    VectorSchemaRoot target = null;
+    try {
+      int rows = reader.nextBatch(batch);
+      if (rows == 0) {
+        return null;
+      }
+      if (fresh) {
+        target = VectorSchemaRoot.create(schema, allocator);
+      } else {
+        if (root == null) {
+          root = VectorSchemaRoot.create(schema, allocator);
+        }
+        target = root;
+      }
+      List<RecordNode> nodes = batch.fields();
+      List<FieldVector> vectors = target.getFieldVectors();
+      for (int i = 0; i < nodes.size(); i++) {
+        RecordNode node = nodes.get(i);
+        if (dictionaryOf[i] >= 0) {
+          ColumnBatch c = node.column();
+          filler.fillDictionaryEncoded(c, node.nulls(), node.positionCount(), vectors.get(i), dictionaryVectors.get(dictionaryOf[i]));
+        } else {
+          filler.fill(node, vectors.get(i));
+        }
+      }
+      target.setRowCount(rows);
+      return target;
+    } catch (IOException | RuntimeException | Error e) {
+      failed = true;
+      if (fresh && target != null) {
+        target.close();
+      }
+      releaseBuffers(e);
+      throw e;
+    }
+  }
+
+  /** Gives back every buffer the reader holds (the reused root's, the dictionaries'), keeping the vectors. */
+  private void releaseBuffers(Throwable cause) {
+    try {
+      if (root != null) {
+        root.clear();
+      }
+      for (BaseVariableWidthVector v : dictionaryVectors) {
+        v.clear();
+      }
+    } catch (RuntimeException suppressed) {
+      cause.addSuppressed(suppressed);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (root != null) {
+        root.close();
+      }
+      dictionaries.close();
+    } finally {
+      reader.close();
+    }
+  }
+}
