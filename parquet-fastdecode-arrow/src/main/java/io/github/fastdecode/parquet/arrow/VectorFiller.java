@@ -195,15 +195,29 @@ final class VectorFiller {
 
   private void fillFixed4(int[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 4L * n);
-    int[] src = dense;
-    if (hasNulls) {
-      src = grow(n);
+    if (!hasNulls) {
+      putInts(v.getDataBuffer(), dense, n);
+      finishFixed(v, nulls, n, false);
+      return;
+    }
+    int[] out = grow(n);
+    byte[] validity = growBytes((n + 7) >>> 3);
+    if (dense.length >= n) {
+      // Branch-free: k (values before p) never passes p, so dense[k] is in bounds; random nulls cost no mispredictions.
       for (int p = 0, k = 0; p < n; p++) {
-        src[p] = nulls[p] ? 0 : dense[k++];
+        int isNull = nulls[p] ? 1 : 0;
+        out[p] = dense[k] & (isNull - 1);
+        k += isNull ^ 1;
+      }
+    } else {
+      for (int p = 0, k = 0; p < n; p++) {
+        out[p] = nulls[p] ? 0 : dense[k++];
       }
     }
-    putInts(v.getDataBuffer(), src, n);
-    finishFixed(v, nulls, n, hasNulls);
+    putInts(v.getDataBuffer(), out, n);
+    validityBytes(nulls, n, validity);
+    v.getValidityBuffer().setBytes(0, validity, 0, (n + 7) >>> 3);
+    v.setValueCount(n);
   }
 
   private void fillFixed8(long[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
@@ -211,8 +225,16 @@ final class VectorFiller {
     long[] src = dense;
     if (hasNulls) {
       src = growLongs(n);
-      for (int p = 0, k = 0; p < n; p++) {
-        src[p] = nulls[p] ? 0 : dense[k++];
+      if (dense.length >= n) {
+        for (int p = 0, k = 0; p < n; p++) {
+          int isNull = nulls[p] ? 1 : 0;
+          src[p] = dense[k] & (isNull - 1L);
+          k += isNull ^ 1;
+        }
+      } else {
+        for (int p = 0, k = 0; p < n; p++) {
+          src[p] = nulls[p] ? 0 : dense[k++];
+        }
       }
     }
     if (n > 0) {
@@ -465,21 +487,28 @@ final class VectorFiller {
       return;
     }
     byte[] out = growBytes(byteCount);
+    validityBytes(nulls, n, out);
+    validity.setBytes(0, out, 0, byteCount);
+  }
+
+  /** Bit {@code p} set where {@code nulls[p]} is false, eight flags to a byte, without a branch per flag. */
+  private static void validityBytes(boolean[] nulls, int n, byte[] out) {
     int full = n >>> 3;
     for (int i = 0; i < full; i++) {
       int p = i << 3;
-      int bits = (nulls[p] ? 0 : 1) | (nulls[p + 1] ? 0 : 2) | (nulls[p + 2] ? 0 : 4) | (nulls[p + 3] ? 0 : 8)
-          | (nulls[p + 4] ? 0 : 16) | (nulls[p + 5] ? 0 : 32) | (nulls[p + 6] ? 0 : 64) | (nulls[p + 7] ? 0 : 128);
+      int bits = 0;
+      for (int j = 0; j < 8; j++) {
+        bits |= ((nulls[p + j] ? 1 : 0) ^ 1) << j;
+      }
       out[i] = (byte) bits;
     }
-    if (full < byteCount) {
+    if ((n & 7) != 0) {
       int bits = 0;
       for (int p = full << 3; p < n; p++) {
-        bits |= (nulls[p] ? 0 : 1) << (p & 7);
+        bits |= ((nulls[p] ? 1 : 0) ^ 1) << (p & 7);
       }
       out[full] = (byte) bits;
     }
-    validity.setBytes(0, out, 0, byteCount);
   }
 
   private static void putInts(ArrowBuf buf, int[] src, int count) {
