@@ -73,6 +73,7 @@ def main():
     print("| file | mode | reader | scan 1 | scans 2-5 | warm | pyarrow ÷ this: scan 1 | scans 2-5 | warm |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     med = statistics.median
+    splits = []
     for path in a.files:
         for mode in ("arrow", "arrow-dict"):
             runs = {"pyarrow": [], "fastdecode": []}
@@ -87,6 +88,8 @@ def main():
             if results["pyarrow"][3] != results["fastdecode"][3]:
                 raise SystemExit(f"{path}: rows differ: {results}")
             name = os.path.basename(path)
+            split = (med(r["open"][0] for r in runs["fastdecode"]), med(r["first_batch"][0] for r in runs["fastdecode"]))
+            splits.append(f"| {os.path.basename(path)} | {mode} | {results['fastdecode'][0]:.0f} | {split[0]:.0f} | {split[1]:.0f} |")
             for reader in ("pyarrow", "fastdecode"):
                 f, e, w, _ = results[reader]
                 ratios = " | | "
@@ -95,6 +98,10 @@ def main():
                     ratios = f"{pf / f:.2f} | {pe / e:.2f} | {pw / w:.2f}"
                 print(f"| {name} | {mode} | {reader} | {f:.0f} | {e:.0f} | {w:.0f} | {ratios} |")
             sys.stdout.flush()
+    print("\nThis module's scan 1, split (medians): opening the file, then its first batch\n")
+    print("| file | mode | scan 1 | open | first batch |")
+    print("|---|---|---:|---:|---:|")
+    print("\n".join(splits))
 
 
 if __name__ == "__main__":
