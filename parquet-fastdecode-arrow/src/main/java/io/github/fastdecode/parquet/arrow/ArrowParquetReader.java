@@ -32,6 +32,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
@@ -134,7 +135,14 @@ public final class ArrowParquetReader implements AutoCloseable {
    */
   public static ArrowParquetReader open(InputFile input, List<String> columns, ArrowReadOptions options) throws IOException {
     ParquetBatchReader reader;
-    if (options.parquetOptions() != null) {
+    if (options.pageSettings() != null) {
+      ParquetReadOptions parquet = options.parquetOptions();
+      if (parquet == null) {
+        ParquetReadOptions.Builder b = ParquetReadOptions.builder();
+        parquet = (options.filter() == null ? b : b.withRecordFilter(options.filter())).build();
+      }
+      reader = ParquetBatchReader.open(input, columns, parquet, options.pageSettings());
+    } else if (options.parquetOptions() != null) {
       reader = ParquetBatchReader.open(input, columns, options.parquetOptions());
     } else if (options.filter() != null) {
       reader = ParquetBatchReader.open(input, columns, options.filter());

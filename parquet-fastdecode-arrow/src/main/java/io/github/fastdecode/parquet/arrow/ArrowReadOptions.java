@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.arrow;
 
+import io.github.fastdecode.parquet.file.PageSettings;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -45,6 +46,7 @@ public final class ArrowReadOptions {
   private final Set<String> dictionaryColumns;
   private final FilterCompat.Filter filter;
   private final ParquetReadOptions parquetOptions;
+  private final PageSettings pageSettings;
 
   private ArrowReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -53,6 +55,7 @@ public final class ArrowReadOptions {
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
     this.filter = b.filter;
     this.parquetOptions = b.parquetOptions;
+    this.pageSettings = b.pageSettings;
   }
 
   /** Options that allocate every Arrow buffer from {@code allocator}. */
@@ -90,6 +93,11 @@ public final class ArrowReadOptions {
     return parquetOptions;
   }
 
+  /** How the file reader reads pages (checksums, coalescing, read-ahead), or null for its defaults. */
+  public PageSettings pageSettings() {
+    return pageSettings;
+  }
+
   /** Builds {@link ArrowReadOptions}. */
   public static final class Builder {
     private final BufferAllocator allocator;
@@ -98,6 +106,7 @@ public final class ArrowReadOptions {
     private final Set<String> dictionaryColumns = new LinkedHashSet<>();
     private FilterCompat.Filter filter;
     private ParquetReadOptions parquetOptions;
+    private PageSettings pageSettings;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -147,6 +156,16 @@ public final class ArrowReadOptions {
      */
     public Builder parquetOptions(ParquetReadOptions options) {
       this.parquetOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * How the file reader gets its pages ({@code ParquetBatchReader.open(input, columns, options,
+     * settings)}): page CRC verification, read coalescing, and {@link PageSettings#withReadAhead}, which
+     * fetches the next row group's chunks on your executor while the current one is decoded.
+     */
+    public Builder pageSettings(PageSettings settings) {
+      this.pageSettings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 

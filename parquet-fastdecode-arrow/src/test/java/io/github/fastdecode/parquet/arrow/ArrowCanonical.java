@@ -254,7 +254,17 @@ final class ArrowCanonical {
    * precision (parquet-testing's int32_decimal), which pyarrow reads as they are.
    */
   static void validate(FieldVector v) {
-    if (v instanceof ListVector) {   // lists and maps
+    validate(v, true);
+  }
+
+  /**
+   * As {@link #validate(FieldVector)}; {@code utf8} false leaves out the UTF-8 check of strings
+   * (damaged files: pyarrow does not check it when it reads either).
+   */
+  static void validate(FieldVector v, boolean utf8) {
+    if (v instanceof ExtensionTypeVector) {
+      validate((FieldVector) ((ExtensionTypeVector<?>) v).getUnderlyingVector(), utf8);
+    } else if (v instanceof ListVector) {   // lists and maps
       ListVector l = (ListVector) v;
       int n = l.getValueCount();
       int previous = n == 0 ? 0 : l.getOffsetBuffer().getInt(0);
@@ -274,7 +284,7 @@ final class ArrowCanonical {
       if (l.getValidityBuffer().capacity() * 8 < n) {
         throw new AssertionError(v.getName() + ": validity buffer too small");
       }
-      validate(l.getDataVector());
+      validate(l.getDataVector(), utf8);
     } else if (v instanceof StructVector) {
       StructVector s = (StructVector) v;
       for (int c = 0; c < s.size(); c++) {
@@ -282,13 +292,13 @@ final class ArrowCanonical {
         if (child.getValueCount() != s.getValueCount()) {
           throw new AssertionError(child.getName() + " has " + child.getValueCount() + " values, its struct " + s.getValueCount());
         }
-        validate(child);
+        validate(child, utf8);
       }
     } else if (v instanceof Float2Vector) {
       if (v.getDataBuffer().capacity() < 2L * v.getValueCount() || v.getValidityBuffer().capacity() * 8 < v.getValueCount()) {
         throw new AssertionError(v.getName() + ": buffers too small");
       }
-    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector) {
+    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector || (!utf8 && v instanceof VarCharVector)) {
       ValueVectorUtility.validate(v);
     } else {
       ValueVectorUtility.validateFull(v);
