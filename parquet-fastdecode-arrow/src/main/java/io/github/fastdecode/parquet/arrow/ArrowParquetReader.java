@@ -28,6 +28,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -70,6 +71,8 @@ public final class ArrowParquetReader implements AutoCloseable {
   private final ParquetBatchReader reader;
   private final RecordBatch batch;
   private final Schema schema;
+  /** {@link #schema} as Arrow's IPC and {@code ArrowReader} describe it: dictionary fields with their value type. */
+  private final Schema messageSchema;
   private final BufferAllocator allocator;
   private final boolean fresh;
   private final VectorFiller filler = new VectorFiller();
@@ -89,6 +92,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     List<RecordNode> nodes = batch.fields();
     List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
     List<Field> fields = new ArrayList<>();
+    List<Field> messageFields = new ArrayList<>();
     this.dictionaryOf = new int[nodes.size()];
     try {
       for (int i = 0; i < nodes.size(); i++) {
@@ -112,8 +116,10 @@ public final class ArrowParquetReader implements AutoCloseable {
           dictionaries.put(new Dictionary(v, f.getDictionary()));
           dictionaryOf[i] = (int) id;
           fields.add(f);
+          messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary()), null));
         } else {
           fields.add(ArrowTypeMapping.field(node, nullable, -1));
+          messageFields.add(fields.get(fields.size() - 1));
         }
       }
       if (!unmatched.isEmpty()) {
@@ -124,6 +130,7 @@ public final class ArrowParquetReader implements AutoCloseable {
       throw e;
     }
     this.schema = new Schema(fields);
+    this.messageSchema = new Schema(messageFields);
   }
 
   /**
@@ -199,18 +206,7 @@ public final class ArrowParquetReader implements AutoCloseable {
         }
         target = root;
       }
-      List<RecordNode> nodes = batch.fields();
-      List<FieldVector> vectors = target.getFieldVectors();
-      for (int i = 0; i < nodes.size(); i++) {
-        RecordNode node = nodes.get(i);
-        if (dictionaryOf[i] >= 0) {
-          ColumnBatch c = node.column();
-          filler.fillDictionaryEncoded(c, node.nulls(), node.positionCount(), vectors.get(i), dictionaryVectors.get(dictionaryOf[i]));
-        } else {
-          filler.fill(node, vectors.get(i));
-        }
-      }
-      target.setRowCount(rows);
+      fill(target, dictionaryVectors, rows);
       return target;
     } catch (IOException | RuntimeException | Error e) {
       failed = true;
@@ -219,6 +215,95 @@ public final class ArrowParquetReader implements AutoCloseable {
       }
       releaseBuffers(e);
       throw e;
+    }
+  }
+
+  /** Fills {@code target} (of {@link #schema}) and the dictionary vectors with the batch just read. */
+  private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) {
+    List<RecordNode> nodes = batch.fields();
+    List<FieldVector> vectors = target.getFieldVectors();
+    for (int i = 0; i < nodes.size(); i++) {
+      RecordNode node = nodes.get(i);
+      if (dictionaryOf[i] >= 0) {
+        filler.fillDictionaryEncoded(node.column(), node.nulls(), node.positionCount(), vectors.get(i),
+            dictionaryTargets.get(dictionaryOf[i]));
+      } else {
+        filler.fill(node, vectors.get(i));
+      }
+    }
+    target.setRowCount(rows);
+  }
+
+  /**
+   * This reader as Arrow Java's {@link ArrowReader}, which owns it from then on: {@code
+   * loadNextBatch()} fills {@code getVectorSchemaRoot()} (and the dictionaries it provides) with the
+   * next batch, and closing it closes this reader. Through it the batches reach whatever takes an
+   * {@code ArrowReader}, Arrow's C stream export ({@code Data.exportArrayStream}) included. Call it
+   * before reading, instead of {@link #next()}; not with fresh roots per batch.
+   */
+  public ArrowReader asArrowReader() {
+    if (fresh) {
+      throw new IllegalStateException("an ArrowReader fills its own root: open the reader without freshRootPerBatch");
+    }
+    if (root != null || closed || failed) {
+      throw new IllegalStateException("asArrowReader() comes before the first read");
+    }
+    return new AsArrowReader(allocator);
+  }
+
+  /** {@link #asArrowReader()}: Arrow's reader interface over this reader. */
+  private final class AsArrowReader extends ArrowReader {
+    AsArrowReader(BufferAllocator allocator) {
+      super(allocator);
+    }
+
+    @Override
+    protected Schema readSchema() {
+      return messageSchema;
+    }
+
+    @Override
+    public boolean loadNextBatch() throws IOException {
+      ensureInitialized();
+      if (closed || failed) {
+        throw new IllegalStateException(closed ? "the reader is closed" : "an earlier read failed; close the reader");
+      }
+      VectorSchemaRoot target = getVectorSchemaRoot();
+      List<BaseVariableWidthVector> dictionaryTargets = new ArrayList<>();
+      for (int d = 0; d < dictionaryVectors.size(); d++) {
+        dictionaryTargets.add((BaseVariableWidthVector) lookup(d).getVector());
+      }
+      try {
+        int rows = reader.nextBatch(batch);
+        if (rows == 0) {
+          target.setRowCount(0);
+          return false;
+        }
+        fill(target, dictionaryTargets, rows);
+        return true;
+      } catch (IOException | RuntimeException | Error e) {
+        failed = true;
+        try {
+          target.clear();
+          for (BaseVariableWidthVector v : dictionaryTargets) {
+            v.clear();
+          }
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e;
+      }
+    }
+
+    /** Not counted: the file reader does not report its reads. */
+    @Override
+    public long bytesRead() {
+      return 0;
+    }
+
+    @Override
+    protected void closeReadSource() throws IOException {
+      ArrowParquetReader.this.close();
     }
   }
 

@@ -23,12 +23,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.CDataDictionaryProvider;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +82,55 @@ class ArrowCDataExportTest {
       assertTrue(batches > 1, batches + " batches");
       assertEquals(0, consumer.getAllocatedMemory(), "the consumer's allocator after release");
       assertEquals(0, producer.getAllocatedMemory(), "the reader's allocator after release and close");
+    }
+  }
+
+  /**
+   * The whole file as Arrow Java's {@code ArrowReader} ({@code asArrowReader()}), read directly and
+   * through the C stream interface ({@code Data.exportArrayStream}, imported on a second allocator):
+   * both give every value of the reader's own batches.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"types-v1-dict-zstd", "nested-v2-plain-lz4raw", "fallback-v1"})
+  void arrowReaderAndArrayStreamGiveTheSameFile(String name) throws IOException {
+    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    Path file = ArrowTestFiles.write(dir, spec);
+    List<String> dictionaries = name.startsWith("fallback") ? List.of("s", "c") : List.of();
+    List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 500, false, dictionaries, new ArrayList<>());
+    for (boolean throughC : new boolean[] {false, true}) {
+      try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
+        ArrowParquetReader parquet = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(producer).batchSize(500).readDictionary(dictionaries.toArray(new String[0])).build());
+        List<List<String>> got = new ArrayList<>();
+        if (throughC) {
+          try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(consumer)) {
+            Data.exportArrayStream(producer, parquet.asArrowReader(), stream);
+            try (ArrowReader in = Data.importArrayStream(consumer, stream)) {
+              drain(in, got);
+            }
+          }
+        } else {
+          try (ArrowReader in = parquet.asArrowReader()) {
+            drain(in, got);
+          }
+        }
+        assertEquals(expected, got, name + (throughC ? " through the C stream interface" : " as an ArrowReader"));
+        assertEquals(0, consumer.getAllocatedMemory());
+        assertEquals(0, producer.getAllocatedMemory(), "closing the ArrowReader closes the Parquet reader and its buffers");
+      }
+    }
+  }
+
+  private static void drain(ArrowReader in, List<List<String>> columns) throws IOException {
+    VectorSchemaRoot root = in.getVectorSchemaRoot();
+    for (int c = 0; c < root.getFieldVectors().size(); c++) {
+      columns.add(new ArrayList<>());
+    }
+    while (in.loadNextBatch()) {
+      List<List<String>> batch = canonical(root, in);
+      for (int c = 0; c < batch.size(); c++) {
+        columns.get(c).addAll(batch.get(c));
+      }
     }
   }
 
