@@ -65,7 +65,9 @@ import org.apache.parquet.schema.Type;
  * exception (a {@code ParquetDecodingException} naming the column, row group and page for bad data)
  * is rethrown, and the reader can only be closed.
  *
- * <p>Fields come in the file schema's order, whatever the order of {@code columns}. Not thread-safe.
+ * <p>Top-level fields come in the order {@code columns} names them (all in schema order when it is
+ * null), as pyarrow's {@code read_table(columns=...)}; a leaf path keeps its struct around it. Not
+ * thread-safe.
  */
 public final class ArrowParquetReader implements AutoCloseable {
   private final ParquetBatchReader reader;
@@ -78,18 +80,21 @@ public final class ArrowParquetReader implements AutoCloseable {
   private final VectorFiller filler = new VectorFiller();
   /** Per top-level field: the index of its dictionary in {@link #dictionaryVectors}, or -1. */
   private final int[] dictionaryOf;
+  /** The record batch's top-level nodes in the order of the schema's fields. */
+  private final List<RecordNode> nodes;
   private final List<BaseVariableWidthVector> dictionaryVectors = new ArrayList<>();
   private final DictionaryProvider.MapDictionaryProvider dictionaries = new DictionaryProvider.MapDictionaryProvider();
   private VectorSchemaRoot root;
   private boolean failed;
   private boolean closed;
 
-  private ArrowParquetReader(ParquetBatchReader reader, ArrowReadOptions options) {
+  private ArrowParquetReader(ParquetBatchReader reader, List<String> columns, ArrowReadOptions options) {
     this.reader = reader;
     this.allocator = options.allocator();
     this.fresh = options.freshRootPerBatch();
     this.batch = reader.newRecordBatch(options.batchSize());
-    List<RecordNode> nodes = batch.fields();
+    List<RecordNode> nodes = inRequestedOrder(batch.fields(), columns);
+    this.nodes = nodes;
     List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
     List<Field> fields = new ArrayList<>();
     List<Field> messageFields = new ArrayList<>();
@@ -134,6 +139,28 @@ public final class ArrowParquetReader implements AutoCloseable {
   }
 
   /**
+   * The top-level nodes ordered as pyarrow orders {@code read_table(columns=...)}: by the first of
+   * the requested names that is the field or a path inside it; all of them in schema order when
+   * {@code columns} is null.
+   */
+  private static List<RecordNode> inRequestedOrder(List<RecordNode> fields, List<String> columns) {
+    if (columns == null) {
+      return fields;
+    }
+    List<RecordNode> ordered = new ArrayList<>(fields);
+    ordered.sort(java.util.Comparator.comparingInt(n -> {
+      for (int i = 0; i < columns.size(); i++) {
+        String c = columns.get(i);
+        if (c.equals(n.name()) || c.startsWith(n.name() + ".")) {
+          return i;
+        }
+      }
+      return columns.size();
+    }));
+    return ordered;
+  }
+
+  /**
    * Opens {@code input} for the named columns (top-level field names or leaf paths, as {@link
    * ParquetBatchReader#open(InputFile, List)} takes them; null: all) with {@code options}.
    *
@@ -157,7 +184,7 @@ public final class ArrowParquetReader implements AutoCloseable {
       reader = ParquetBatchReader.open(input, columns);
     }
     try {
-      return new ArrowParquetReader(reader, options);
+      return new ArrowParquetReader(reader, columns, options);
     } catch (RuntimeException | Error e) {
       try {
         reader.close();
@@ -220,7 +247,6 @@ public final class ArrowParquetReader implements AutoCloseable {
 
   /** Fills {@code target} (of {@link #schema}) and the dictionary vectors with the batch just read. */
   private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) {
-    List<RecordNode> nodes = batch.fields();
     List<FieldVector> vectors = target.getFieldVectors();
     for (int i = 0; i < nodes.size(); i++) {
       RecordNode node = nodes.get(i);

@@ -127,10 +127,23 @@ class ArrowParquetReaderTest {
         ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(nested), List.of("st.c.d", "li"),
             ArrowReadOptions.builder(allocator).build())) {
       List<Field> fields = reader.schema().getFields();
-      assertEquals("li: list<element: int64>", ArrowCanonical.field(fields.get(0), reader.dictionaries()));
-      assertEquals("st: struct<c: struct<d: double> not null>", ArrowCanonical.field(fields.get(1), reader.dictionaries()));
+      assertEquals("st: struct<c: struct<d: double> not null>", ArrowCanonical.field(fields.get(0), reader.dictionaries()));
+      assertEquals("li: list<element: int64>", ArrowCanonical.field(fields.get(1), reader.dictionaries()));
       VectorSchemaRoot root = reader.next();
       assertTrue(root.getVector("st") instanceof StructVector && root.getVector("li") instanceof ListVector);
+    }
+  }
+
+  /** Top-level fields come in the order asked for, as pyarrow's read_table(columns=...), with the same values. */
+  @Test
+  void fieldsComeInTheRequestedOrder() throws IOException {
+    List<List<String>> all = readAll(types, null, null);
+    List<List<String>> some = readAll(types, null, List.of("str", "id", "i8"));
+    assertEquals(List.of(all.get(18), all.get(0), all.get(2)), some);
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), List.of("str", "id", "i8"),
+            ArrowReadOptions.builder(allocator).build())) {
+      assertEquals(List.of("str", "id", "i8"), reader.schema().getFields().stream().map(Field::getName).toList());
     }
   }
 
@@ -138,8 +151,8 @@ class ArrowParquetReaderTest {
   @Test
   void filtersApplyAsInParquetBatchReader() throws IOException {
     FilterPredicate p = and(and(gtEq(longColumn("id"), 700L), lt(longColumn("id"), 2300L)), gt(intColumn("i32"), 0));
-    List<List<String>> all = readAll(types, null);
-    List<List<String>> filtered = readAll(types, FilterCompat.get(p));
+    List<List<String>> all = readAll(types, null, null);
+    List<List<String>> filtered = readAll(types, FilterCompat.get(p), null);
     int idColumn = 0;
     int i32Column = 4;
     List<Integer> matching = new ArrayList<>();
@@ -295,14 +308,14 @@ class ArrowParquetReaderTest {
     }
   }
 
-  private static List<List<String>> readAll(Path file, FilterCompat.Filter filter) throws IOException {
+  private static List<List<String>> readAll(Path file, FilterCompat.Filter filter, List<String> names) throws IOException {
     List<List<String>> columns = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator()) {
       ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(333);
       if (filter != null) {
         b.filter(filter);
       }
-      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, b.build())) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), names, b.build())) {
         for (int c = 0; c < reader.schema().getFields().size(); c++) {
           columns.add(new ArrayList<>());
         }
