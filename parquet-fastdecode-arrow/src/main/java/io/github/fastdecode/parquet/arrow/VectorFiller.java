@@ -23,6 +23,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.ReferenceManager;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
@@ -41,8 +42,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * without nulls, list offsets, string bytes) the batch's array is copied as is; dense values of a
  * column with nulls are first spread to their positions in a scratch array the filler keeps.
  *
- * <p>A vector's buffers are reused while they are large enough, so a reused root allocates only
- * when a batch needs more room than the last. Not thread-safe; one per reader.
+ * <p>A vector's buffers are reused while they are large enough and nobody else holds them, so a
+ * reused root allocates only when a batch needs more room than the last, or when an earlier batch
+ * was exported and is still alive. Not thread-safe; one per reader.
  */
 final class VectorFiller {
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
@@ -427,7 +429,7 @@ final class VectorFiller {
     int base = o[0];
     int total = o[values] - base;
     if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getOffsetBuffer().capacity() < 4L * (n + 1)
-        || v.getDataBuffer().capacity() < total) {
+        || v.getDataBuffer().capacity() < total || shared(v)) {
       v.allocateNew(Math.max(total, 1), Math.max(n, 1));
     }
     if (!hasNulls && base == 0) {
@@ -452,23 +454,48 @@ final class VectorFiller {
   // ---- buffers ----
 
   private static void ensureFixed(BaseFixedWidthVector v, int n, long dataBytes) {
-    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getDataBuffer().capacity() < dataBytes) {
+    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getDataBuffer().capacity() < dataBytes || shared(v)) {
       v.allocateNew(Math.max(n, 1));
     }
   }
 
   private static void ensureStruct(StructVector s, int n) {
-    if (s.getValidityBuffer().capacity() < ((n + 7) >>> 3)) {
+    if (s.getValidityBuffer().capacity() < ((n + 7) >>> 3) || shared(s)) {
       s.setInitialCapacity(Math.max(n, 1));
       s.allocateNew();
     }
   }
 
   private static void ensureList(ListVector l, int n) {
-    if (l.getValidityBuffer().capacity() < ((n + 7) >>> 3) || l.getOffsetBuffer().capacity() < 4L * (n + 1)) {
+    if (l.getValidityBuffer().capacity() < ((n + 7) >>> 3) || l.getOffsetBuffer().capacity() < 4L * (n + 1) || shared(l)) {
       l.setInitialCapacity(Math.max(n, 1), 1);
       l.allocateNew();
     }
+  }
+
+  /**
+   * Whether someone besides the vector holds one of its buffers: a batch exported through the C Data
+   * Interface (or transferred, or sliced) that is still alive. Such buffers are not written again:
+   * the vector gets new ones and the holder keeps the old. A vector's own buffers may share one
+   * reference manager (Arrow allocates a fixed-width vector's validity and values together), so
+   * the references the vector itself holds are counted first.
+   */
+  static boolean shared(FieldVector v) {
+    List<ArrowBuf> buffers = v.getFieldBuffers();
+    for (ArrowBuf b : buffers) {
+      if (b.capacity() == 0) {
+        continue;
+      }
+      ReferenceManager rm = b.getReferenceManager();
+      int own = 0;
+      for (ArrowBuf o : buffers) {
+        own += o.getReferenceManager() == rm ? 1 : 0;
+      }
+      if (rm.getRefCount() > own) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void finishFixed(BaseFixedWidthVector v, boolean[] nulls, int n, boolean hasNulls) {

@@ -86,6 +86,53 @@ class ArrowCDataExportTest {
   }
 
   /**
+   * A consumer may keep exported batches while the reader goes on (the C Data Interface gives each
+   * exported array a life of its own; pyarrow's {@code read_all()} keeps every batch of a stream):
+   * the reused root must then not overwrite the buffers an exported batch still holds. Every batch
+   * is exported and imported into a root of its own, all kept until the file is read, then
+   * compared with a read that kept nothing.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1"})
+  void exportedBatchesSurviveLaterReads(String name) throws IOException {
+    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    Path file = ArrowTestFiles.write(dir, spec);
+    List<String> dictionaries = name.startsWith("fallback") ? List.of("s", "c") : List.of();
+    List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 300, false, dictionaries, new ArrayList<>());
+    try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
+      List<VectorSchemaRoot> kept = new ArrayList<>();
+      List<CDataDictionaryProvider> keptDictionaries = new ArrayList<>();
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+          ArrowReadOptions.builder(producer).batchSize(300).readDictionary(dictionaries.toArray(new String[0])).build())) {
+        for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
+          try (ArrowArray array = ArrowArray.allocateNew(consumer); ArrowSchema schema = ArrowSchema.allocateNew(consumer)) {
+            Data.exportVectorSchemaRoot(producer, root, reader.dictionaries(), array, schema);
+            CDataDictionaryProvider d = new CDataDictionaryProvider();
+            keptDictionaries.add(d);
+            kept.add(Data.importVectorSchemaRoot(consumer, array, schema, d));
+          }
+        }
+      }
+      List<List<String>> got = new ArrayList<>();
+      for (int k = 0; k < kept.size(); k++) {
+        List<List<String>> batch = canonical(kept.get(k), keptDictionaries.get(k));
+        for (int c = 0; c < batch.size(); c++) {
+          if (got.size() <= c) {
+            got.add(new ArrayList<>());
+          }
+          got.get(c).addAll(batch.get(c));
+        }
+        kept.get(k).close();
+        keptDictionaries.get(k).close();
+      }
+      assertTrue(kept.size() > 3, kept.size() + " batches");
+      assertEquals(expected, got, name + ": batches kept by a consumer changed as the reader went on");
+      assertEquals(0, consumer.getAllocatedMemory());
+      assertEquals(0, producer.getAllocatedMemory());
+    }
+  }
+
+  /**
    * The whole file as Arrow Java's {@code ArrowReader} ({@code asArrowReader()}), read directly and
    * through the C stream interface ({@code Data.exportArrayStream}, imported on a second allocator):
    * both give every value of the reader's own batches.

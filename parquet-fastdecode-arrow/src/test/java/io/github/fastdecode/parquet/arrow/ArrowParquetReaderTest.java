@@ -81,14 +81,21 @@ class ArrowParquetReaderTest {
           ArrowReadOptions.builder(allocator).batchSize(1000).build())) {
         VectorSchemaRoot first = reader.next();
         long expectedId = 0;
+        java.util.Set<Object> dataBuffers = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int batches = 0;
         for (VectorSchemaRoot r = first; r != null; r = reader.next()) {
           assertSame(first, r);
           BigIntVector ids = (BigIntVector) r.getVector("id");
+          dataBuffers.add(ids.getDataBuffer());
+          dataBuffers.add(r.getVector("str").getDataBuffer());
+          batches++;
           for (int i = 0; i < r.getRowCount(); i++) {
             assertEquals(expectedId++, ids.get(i));
           }
         }
         assertEquals(3000, expectedId);
+        // Buffers are refilled in place: new ones only when a batch needs more room (or a batch was exported).
+        assertTrue(batches > 5 && dataBuffers.size() <= 6, dataBuffers.size() + " buffers over " + batches + " batches");
         assertTrue(allocator.getAllocatedMemory() > 0, "the reused root keeps its buffers until close");
       }
       assertEquals(0, allocator.getAllocatedMemory());
