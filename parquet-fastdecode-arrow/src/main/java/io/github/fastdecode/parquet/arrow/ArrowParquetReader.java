@@ -106,15 +106,16 @@ public final class ArrowParquetReader implements AutoCloseable {
         boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
         dictionaryOf[i] = -1;
         if (unmatched.remove(node.name())) {
-          if (node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY) {
+          ArrowType valueType = node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY
+              ? null : ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
+          if (!(valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary)) {
             throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
-                + " (strings, binaries) are read as dictionaries, not " + node);
+                + " read as strings or binaries are read as dictionaries, not " + node);
           }
           ColumnBatch leaf = node.column();
           leaf.keepDictionaryIds();
           long id = dictionaryVectors.size();
           Field f = ArrowTypeMapping.field(node, nullable, id);
-          ArrowType valueType = ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
           Field values = new Field(node.name() + ".dictionary", FieldType.notNullable(valueType), null);
           BaseVariableWidthVector v = (BaseVariableWidthVector) values.createVector(allocator);
           dictionaryVectors.add(v);

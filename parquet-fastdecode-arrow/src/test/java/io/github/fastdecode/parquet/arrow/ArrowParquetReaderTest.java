@@ -288,6 +288,8 @@ class ArrowParquetReaderTest {
           () -> ArrowReadOptions.builder(allocator).readDictionary("str").freshRootPerBatch(true).build());
       assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), null,
           ArrowReadOptions.builder(allocator).readDictionary("i32").build()));
+      assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), null,
+          ArrowReadOptions.builder(allocator).readDictionary("dec_bin").build()));
       assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), List.of("id"),
           ArrowReadOptions.builder(allocator).readDictionary("str").build()));
       assertEquals(0, allocator.getAllocatedMemory());
