@@ -1,0 +1,366 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.arrow;
+
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.column.RecordBatch;
+import io.github.fastdecode.parquet.column.RecordNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads Parquet files into Apache Arrow vectors: batches of whole records as a {@link
+ * VectorSchemaRoot}, every buffer allocated from the caller's {@link BufferAllocator}. It sits on
+ * {@link ParquetBatchReader} (this library's decoders, nested assembly, row-group, page and row
+ * filters) and copies each batch into Arrow buffers in bulk; types map as pyarrow's {@code
+ * read_table} maps them (see {@code docs/arrow.md}).
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(path), List.of("id", "tags"),
+ *          ArrowReadOptions.builder(allocator).build())) {
+ *   VectorSchemaRoot root;
+ *   while ((root = reader.next()) != null) {
+ *     BigIntVector ids = (BigIntVector) root.getVector("id");
+ *     ListVector tags = (ListVector) root.getVector("tags");
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Ownership: by default {@link #next()} returns the same root every time, refilled; it and its
+ * buffers belong to the reader and are released by {@link #close()}. With {@link
+ * ArrowReadOptions.Builder#freshRootPerBatch} every batch is a new root the caller owns and closes.
+ * When a read fails (a corrupt page, an allocation over the allocator's limit, an I/O error), the
+ * buffers the reader holds are released at once, the fresh root being filled is closed, the
+ * exception (a {@code ParquetDecodingException} naming the column, row group and page for bad data)
+ * is rethrown, and the reader can only be closed.
+ *
+ * <p>Top-level fields come in the order {@code columns} names them (all in schema order when it is
+ * null), as pyarrow's {@code read_table(columns=...)}; a leaf path keeps its struct around it. Not
+ * thread-safe.
+ */
+public final class ArrowParquetReader implements AutoCloseable {
+  private final ParquetBatchReader reader;
+  private final RecordBatch batch;
+  private final Schema schema;
+  /** {@link #schema} as Arrow's IPC and {@code ArrowReader} describe it: dictionary fields with their value type. */
+  private final Schema messageSchema;
+  private final BufferAllocator allocator;
+  private final boolean fresh;
+  private final VectorFiller filler = new VectorFiller();
+  /** Per top-level field: the index of its dictionary in {@link #dictionaryVectors}, or -1. */
+  private final int[] dictionaryOf;
+  /** The record batch's top-level nodes in the order of the schema's fields. */
+  private final List<RecordNode> nodes;
+  private final List<BaseVariableWidthVector> dictionaryVectors = new ArrayList<>();
+  private final DictionaryProvider.MapDictionaryProvider dictionaries = new DictionaryProvider.MapDictionaryProvider();
+  private VectorSchemaRoot root;
+  private boolean failed;
+  private boolean closed;
+
+  private ArrowParquetReader(ParquetBatchReader reader, List<String> columns, ArrowReadOptions options) {
+    this.reader = reader;
+    this.allocator = options.allocator();
+    this.fresh = options.freshRootPerBatch();
+    this.batch = reader.newRecordBatch(options.batchSize());
+    List<RecordNode> nodes = inRequestedOrder(batch.fields(), columns);
+    this.nodes = nodes;
+    List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
+    List<Field> fields = new ArrayList<>();
+    List<Field> messageFields = new ArrayList<>();
+    this.dictionaryOf = new int[nodes.size()];
+    try {
+      for (int i = 0; i < nodes.size(); i++) {
+        RecordNode node = nodes.get(i);
+        // A repeated field outside a LIST group is a list that is never null.
+        boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
+        dictionaryOf[i] = -1;
+        if (unmatched.remove(node.name())) {
+          ArrowType valueType = node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY
+              ? null : ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
+          if (!(valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary)) {
+            throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
+                + " read as strings or binaries are read as dictionaries, not " + node);
+          }
+          ColumnBatch leaf = node.column();
+          leaf.keepDictionaryIds();
+          long id = dictionaryVectors.size();
+          Field f = ArrowTypeMapping.field(node, nullable, id);
+          Field values = new Field(node.name() + ".dictionary", FieldType.notNullable(valueType), null);
+          BaseVariableWidthVector v = (BaseVariableWidthVector) values.createVector(allocator);
+          dictionaryVectors.add(v);
+          dictionaries.put(new Dictionary(v, f.getDictionary()));
+          dictionaryOf[i] = (int) id;
+          fields.add(f);
+          messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary()), null));
+        } else {
+          fields.add(ArrowTypeMapping.field(node, nullable, -1));
+          messageFields.add(fields.get(fields.size() - 1));
+        }
+      }
+      if (!unmatched.isEmpty()) {
+        throw new IllegalArgumentException("readDictionary names columns that are not read: " + unmatched);
+      }
+    } catch (RuntimeException e) {
+      dictionaries.close();
+      throw e;
+    }
+    this.schema = new Schema(fields);
+    this.messageSchema = new Schema(messageFields);
+  }
+
+  /**
+   * The top-level nodes ordered as pyarrow orders {@code read_table(columns=...)}: by the first of
+   * the requested names that is the field or a path inside it; all of them in schema order when
+   * {@code columns} is null.
+   */
+  private static List<RecordNode> inRequestedOrder(List<RecordNode> fields, List<String> columns) {
+    if (columns == null) {
+      return fields;
+    }
+    List<RecordNode> ordered = new ArrayList<>(fields);
+    ordered.sort(java.util.Comparator.comparingInt(n -> {
+      for (int i = 0; i < columns.size(); i++) {
+        String c = columns.get(i);
+        if (c.equals(n.name()) || c.startsWith(n.name() + ".")) {
+          return i;
+        }
+      }
+      return columns.size();
+    }));
+    return ordered;
+  }
+
+  /**
+   * Opens {@code input} for the named columns (top-level field names or leaf paths, as {@link
+   * ParquetBatchReader#open(InputFile, List)} takes them; null: all) with {@code options}.
+   *
+   * @throws UnsupportedOperationException if a chosen column has a type this reader does not map yet
+   * @throws IllegalArgumentException if a column is unknown, or a dictionary column is not a top-level BYTE_ARRAY
+   */
+  public static ArrowParquetReader open(InputFile input, List<String> columns, ArrowReadOptions options) throws IOException {
+    ParquetBatchReader reader;
+    if (options.pageSettings() != null) {
+      ParquetReadOptions parquet = options.parquetOptions();
+      if (parquet == null) {
+        ParquetReadOptions.Builder b = ParquetReadOptions.builder();
+        parquet = (options.filter() == null ? b : b.withRecordFilter(options.filter())).build();
+      }
+      reader = ParquetBatchReader.open(input, columns, parquet, options.pageSettings());
+    } else if (options.parquetOptions() != null) {
+      reader = ParquetBatchReader.open(input, columns, options.parquetOptions());
+    } else if (options.filter() != null) {
+      reader = ParquetBatchReader.open(input, columns, options.filter());
+    } else {
+      reader = ParquetBatchReader.open(input, columns);
+    }
+    try {
+      return new ArrowParquetReader(reader, columns, options);
+    } catch (RuntimeException | Error e) {
+      try {
+        reader.close();
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /** The Arrow schema of every batch (dictionary-encoded fields carry their encoding). */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** The dictionaries of dictionary-encoded fields, valid for the last batch until the next call of {@link #next()}. */
+  public DictionaryProvider dictionaries() {
+    return dictionaries;
+  }
+
+  /** The file reader underneath: footer, row group index, {@code rowIndexes} of the last batch. */
+  public ParquetBatchReader parquetReader() {
+    return reader;
+  }
+
+  /**
+   * The next batch of whole records, or null at the end of the file: the reused root (valid until
+   * the next call), or with {@code freshRootPerBatch} a new root the caller must close. A batch
+   * never spans row groups, so it may hold fewer rows than the batch size.
+   */
+  public VectorSchemaRoot next() throws IOException {
+    if (closed || failed) {
+      throw new IllegalStateException(closed ? "the reader is closed" : "an earlier read failed; close the reader");
+    }
+    VectorSchemaRoot target = null;
+    try {
+      int rows = reader.nextBatch(batch);
+      if (rows == 0) {
+        return null;
+      }
+      if (fresh) {
+        target = VectorSchemaRoot.create(schema, allocator);
+      } else {
+        if (root == null) {
+          root = VectorSchemaRoot.create(schema, allocator);
+        }
+        target = root;
+      }
+      fill(target, dictionaryVectors, rows);
+      return target;
+    } catch (IOException | RuntimeException | Error e) {
+      failed = true;
+      if (fresh && target != null) {
+        target.close();
+      }
+      releaseBuffers(e);
+      throw e;
+    }
+  }
+
+  /** Fills {@code target} (of {@link #schema}) and the dictionary vectors with the batch just read. */
+  private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) {
+    List<FieldVector> vectors = target.getFieldVectors();
+    for (int i = 0; i < nodes.size(); i++) {
+      RecordNode node = nodes.get(i);
+      if (dictionaryOf[i] >= 0) {
+        filler.fillDictionaryEncoded(node.column(), node.nulls(), node.positionCount(), vectors.get(i),
+            dictionaryTargets.get(dictionaryOf[i]));
+      } else {
+        filler.fill(node, vectors.get(i));
+      }
+    }
+    target.setRowCount(rows);
+  }
+
+  /**
+   * This reader as Arrow Java's {@link ArrowReader}, which owns it from then on: {@code
+   * loadNextBatch()} fills {@code getVectorSchemaRoot()} (and the dictionaries it provides) with the
+   * next batch, and closing it closes this reader. Through it the batches reach whatever takes an
+   * {@code ArrowReader}, Arrow's C stream export ({@code Data.exportArrayStream}) included. Call it
+   * before reading, instead of {@link #next()}; not with fresh roots per batch.
+   */
+  public ArrowReader asArrowReader() {
+    if (fresh) {
+      throw new IllegalStateException("an ArrowReader fills its own root: open the reader without freshRootPerBatch");
+    }
+    if (root != null || closed || failed) {
+      throw new IllegalStateException("asArrowReader() comes before the first read");
+    }
+    return new AsArrowReader(allocator);
+  }
+
+  /** {@link #asArrowReader()}: Arrow's reader interface over this reader. */
+  private final class AsArrowReader extends ArrowReader {
+    AsArrowReader(BufferAllocator allocator) {
+      super(allocator);
+    }
+
+    @Override
+    protected Schema readSchema() {
+      return messageSchema;
+    }
+
+    @Override
+    public boolean loadNextBatch() throws IOException {
+      ensureInitialized();
+      if (closed || failed) {
+        throw new IllegalStateException(closed ? "the reader is closed" : "an earlier read failed; close the reader");
+      }
+      VectorSchemaRoot target = getVectorSchemaRoot();
+      List<BaseVariableWidthVector> dictionaryTargets = new ArrayList<>();
+      for (int d = 0; d < dictionaryVectors.size(); d++) {
+        dictionaryTargets.add((BaseVariableWidthVector) lookup(d).getVector());
+      }
+      try {
+        int rows = reader.nextBatch(batch);
+        if (rows == 0) {
+          target.setRowCount(0);
+          return false;
+        }
+        fill(target, dictionaryTargets, rows);
+        return true;
+      } catch (IOException | RuntimeException | Error e) {
+        failed = true;
+        try {
+          target.clear();
+          for (BaseVariableWidthVector v : dictionaryTargets) {
+            v.clear();
+          }
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e;
+      }
+    }
+
+    /** Not counted: the file reader does not report its reads. */
+    @Override
+    public long bytesRead() {
+      return 0;
+    }
+
+    @Override
+    protected void closeReadSource() throws IOException {
+      ArrowParquetReader.this.close();
+    }
+  }
+
+  /** Gives back every buffer the reader holds (the reused root's, the dictionaries'), keeping the vectors. */
+  private void releaseBuffers(Throwable cause) {
+    try {
+      if (root != null) {
+        root.clear();
+      }
+      for (BaseVariableWidthVector v : dictionaryVectors) {
+        v.clear();
+      }
+    } catch (RuntimeException suppressed) {
+      cause.addSuppressed(suppressed);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (root != null) {
+        root.close();
+      }
+      dictionaries.close();
+    } finally {
+      reader.close();
+    }
+  }
+}

@@ -1,0 +1,198 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.arrow;
+
+import io.github.fastdecode.parquet.column.RecordNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.extension.UuidType;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * The Arrow type of each Parquet field, chosen as Arrow's own C++ Parquet reader (pyarrow's {@code
+ * read_table}, default properties, no stored Arrow schema) chooses it:
+ * <ul>
+ *   <li>INT32 / INT64 by their INT annotation (int8 to int64, uint8 to uint64), DATE as date32,
+ *       TIME as time32[ms] or time64[us|ns], TIMESTAMP in its unit with time zone "UTC" when
+ *       adjusted to UTC and none otherwise, INT96 as timestamp[ns];
+ *   <li>DECIMAL on any physical type as decimal128 up to precision 38, decimal256 above;
+ *   <li>BYTE_ARRAY as string when annotated STRING or JSON, binary otherwise (ENUM, BSON, none).
+ *       pyarrow (arrow_extensions_enabled, its default since 19) reads JSON as its {@code
+ *       arrow.json} extension type over strings; Arrow Java has no such type, so JSON stays a string;
+ *   <li>FIXED_LEN_BYTE_ARRAY as halffloat for FLOAT16, Arrow Java's {@code arrow.uuid} extension
+ *       type for UUID (as pyarrow reads it), fixed_size_binary otherwise;
+ *   <li>lists as list (the element keeps its Parquet name), maps as map of key and value, groups as
+ *       struct; required fields are not nullable.
+ * </ul>
+ * Anything else (INTERVAL, unknown annotations) is an {@link UnsupportedOperationException} naming
+ * the column when the reader opens.
+ */
+final class ArrowTypeMapping {
+  private ArrowTypeMapping() {
+  }
+
+  /** The field for a node of a record batch; {@code dictionaryId} >= 0 makes a dictionary-encoded leaf. */
+  static Field field(RecordNode node, boolean nullable, long dictionaryId) {
+    switch (node.kind()) {
+      case PRIMITIVE: {
+        PrimitiveType p = node.type().asPrimitiveType();
+        ArrowType t = leafType(p, String.join(".", node.column().column().getPath()));
+        if (dictionaryId < 0) {
+          return new Field(node.name(), new FieldType(nullable, t, null), null);
+        }
+        // Arrow Java's in-memory form of an encoded field: the index type, with the encoding.
+        ArrowType.Int index = new ArrowType.Int(32, true);
+        return new Field(node.name(), new FieldType(nullable, index, new DictionaryEncoding(dictionaryId, false, index)), null);
+      }
+      case LIST: {
+        RecordNode element = node.element();
+        Field child = field(element, elementNullable(element), -1);
+        return new Field(node.name(), new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(child));
+      }
+      case MAP: {
+        RecordNode key = node.key();
+        RecordNode value = node.value();
+        List<Field> kv = List.of(field(key, false, -1), field(value, elementNullable(value), -1));
+        String entries = node.type().asGroupType().getType(0).getName();
+        Field entry = new Field(entries, new FieldType(false, ArrowType.Struct.INSTANCE, null), kv);
+        return new Field(node.name(), new FieldType(nullable, new ArrowType.Map(false), null), List.of(entry));
+      }
+      default: {
+        List<Field> children = new ArrayList<>();
+        for (RecordNode c : node.children()) {
+          children.add(field(c, c.type().isRepetition(Type.Repetition.OPTIONAL), -1));
+        }
+        return new Field(node.name(), new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
+      }
+    }
+  }
+
+  /**
+   * Whether a list element (or map value) may be null: an optional field. A two-level list's
+   * element is its repeated field itself, never null.
+   */
+  private static boolean elementNullable(RecordNode element) {
+    return element.type().isRepetition(Type.Repetition.OPTIONAL);
+  }
+
+  /** The Arrow type of a leaf, as pyarrow maps it. */
+  static ArrowType leafType(PrimitiveType p, String name) {
+    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    if (a instanceof DecimalLogicalTypeAnnotation) {
+      DecimalLogicalTypeAnnotation d = (DecimalLogicalTypeAnnotation) a;
+      return new ArrowType.Decimal(d.getPrecision(), d.getScale(), d.getPrecision() <= 38 ? 128 : 256);
+    }
+    switch (p.getPrimitiveTypeName()) {
+      case BOOLEAN:
+        if (a == null) {
+          return ArrowType.Bool.INSTANCE;
+        }
+        break;
+      case INT32:
+        if (a == null) {
+          return new ArrowType.Int(32, true);
+        }
+        if (a instanceof IntLogicalTypeAnnotation) {
+          IntLogicalTypeAnnotation i = (IntLogicalTypeAnnotation) a;
+          if (i.getBitWidth() <= 32) {
+            return new ArrowType.Int(i.getBitWidth(), i.isSigned());
+          }
+        } else if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
+          return new ArrowType.Date(DateUnit.DAY);
+        } else if (a instanceof TimeLogicalTypeAnnotation
+            && ((TimeLogicalTypeAnnotation) a).getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS) {
+          return new ArrowType.Time(TimeUnit.MILLISECOND, 32);
+        }
+        break;
+      case INT64:
+        if (a == null) {
+          return new ArrowType.Int(64, true);
+        }
+        if (a instanceof IntLogicalTypeAnnotation && ((IntLogicalTypeAnnotation) a).getBitWidth() == 64) {
+          return new ArrowType.Int(64, ((IntLogicalTypeAnnotation) a).isSigned());
+        } else if (a instanceof TimeLogicalTypeAnnotation) {
+          LogicalTypeAnnotation.TimeUnit u = ((TimeLogicalTypeAnnotation) a).getUnit();
+          if (u != LogicalTypeAnnotation.TimeUnit.MILLIS) {
+            return new ArrowType.Time(unit(u), 64);
+          }
+        } else if (a instanceof TimestampLogicalTypeAnnotation) {
+          TimestampLogicalTypeAnnotation t = (TimestampLogicalTypeAnnotation) a;
+          return new ArrowType.Timestamp(unit(t.getUnit()), t.isAdjustedToUTC() ? "UTC" : null);
+        }
+        break;
+      case INT96:
+        return new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+      case FLOAT:
+        if (a == null) {
+          return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+        }
+        break;
+      case DOUBLE:
+        if (a == null) {
+          return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+        }
+        break;
+      case BINARY:
+        if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
+          return ArrowType.Utf8.INSTANCE;
+        }
+        if (a == null || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+            || a instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation) {
+          return ArrowType.Binary.INSTANCE;
+        }
+        break;
+      case FIXED_LEN_BYTE_ARRAY:
+        if (a instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation && p.getTypeLength() == 2) {
+          return new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
+        }
+        if (a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation && p.getTypeLength() == 16) {
+          return UuidType.INSTANCE;
+        }
+        if (a == null) {
+          return new ArrowType.FixedSizeBinary(p.getTypeLength());
+        }
+        break;
+      default:
+        break;
+    }
+    throw new UnsupportedOperationException("column " + name + ": " + p + " has no Arrow mapping in this reader yet");
+  }
+
+  private static TimeUnit unit(LogicalTypeAnnotation.TimeUnit u) {
+    switch (u) {
+      case MILLIS:
+        return TimeUnit.MILLISECOND;
+      case MICROS:
+        return TimeUnit.MICROSECOND;
+      default:
+        return TimeUnit.NANOSECOND;
+    }
+  }
+}

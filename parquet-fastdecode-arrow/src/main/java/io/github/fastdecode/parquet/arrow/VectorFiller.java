@@ -1,0 +1,571 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.arrow;
+
+import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.column.ColumnBatch;
+import io.github.fastdecode.parquet.column.RecordNode;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.ReferenceManager;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.ExtensionTypeVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Copies a read's batches (a {@link RecordNode} tree over {@link ColumnBatch}es) into Arrow
+ * vectors, a buffer at a time: values, offsets and validity bitmaps are written with bulk copies
+ * into the vectors' buffers (no per-value setter, no boxing). Where the layouts match (a column
+ * without nulls, list offsets, string bytes) the batch's array is copied as is; dense values of a
+ * column with nulls are first spread to their positions in a scratch array the filler keeps.
+ *
+ * <p>A vector's buffers are reused while they are large enough and nobody else holds them, so a
+ * reused root allocates only when a batch needs more room than the last, or when an earlier batch
+ * was exported and is still alive. Not thread-safe; one per reader.
+ */
+final class VectorFiller {
+  private static final long JULIAN_EPOCH_DAY = 2_440_588L;
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  private int[] ints = new int[0];
+  private long[] longs = new long[0];
+  private float[] floats = new float[0];
+  private double[] doubles = new double[0];
+  private byte[] bytes = new byte[0];
+  /** Ids of a dictionary column's read that holds values, and INT96 values as nanoseconds: kept apart from the scatter scratch. */
+  private int[] valueIds = new int[0];
+  private long[] int96 = new long[0];
+
+  /** Fills {@code v} with the node's positions of the last read. */
+  void fill(RecordNode node, FieldVector v) {
+    int n = node.positionCount();
+    switch (node.kind()) {
+      case PRIMITIVE:
+        fillLeaf(node.column(), node.nulls(), n, v);
+        return;
+      case STRUCT: {
+        StructVector s = (StructVector) v;
+        ensureStruct(s, n);
+        writeValidity(s.getValidityBuffer(), node.nulls(), n, true);
+        List<RecordNode> children = node.children();
+        for (int i = 0; i < children.size(); i++) {
+          fill(children.get(i), (FieldVector) s.getChildByOrdinal(i));
+        }
+        s.setValueCount(n);
+        return;
+      }
+      case LIST:
+      case MAP: {
+        ListVector l = (ListVector) v;
+        ensureList(l, n);
+        writeValidity(l.getValidityBuffer(), node.nulls(), n, true);
+        putInts(l.getOffsetBuffer(), node.offsets(), n + 1);
+        if (node.kind() == RecordNode.Kind.LIST) {
+          fill(node.element(), l.getDataVector());
+        } else {
+          StructVector entries = (StructVector) ((MapVector) l).getDataVector();
+          int m = node.key().positionCount();
+          ensureStruct(entries, m);
+          writeValidity(entries.getValidityBuffer(), null, m, false);
+          fill(node.key(), (FieldVector) entries.getChildByOrdinal(0));
+          fill(node.value(), (FieldVector) entries.getChildByOrdinal(1));
+          entries.setValueCount(m);
+        }
+        l.setLastSet(n - 1);
+        l.setValueCount(n);
+        return;
+      }
+      default:
+        throw new IllegalStateException("unknown node kind " + node.kind());
+    }
+  }
+
+  /** Fills a dictionary-encoded leaf's int32 indices and its dictionary vector from the batch. */
+  void fillDictionaryEncoded(ColumnBatch c, boolean[] nulls, int n, FieldVector indices, BaseVariableWidthVector dictionary) {
+    int[] ids;
+    int values = c.valueCount();
+    if (c.hasDictionaryIds()) {
+      ids = c.dictionaryIds();
+      fillVariableWidth(c.dictionary().binaries(), null, c.dictionary().size(), false, dictionary);
+    } else {
+      // A read that met plain pages (the writer's dictionary fallback) holds values: they are their own dictionary.
+      if (valueIds.length < values) {
+        valueIds = new int[Math.max(values, valueIds.length * 2)];
+      }
+      ids = valueIds;
+      for (int i = 0; i < values; i++) {
+        ids[i] = i;
+      }
+      fillVariableWidth(c.binaries(), null, values, false, dictionary);
+    }
+    fillFixed4(ids, nulls, n, values < n, (BaseFixedWidthVector) indices);
+  }
+
+  private void fillLeaf(ColumnBatch c, boolean[] nulls, int n, FieldVector v) {
+    if (v instanceof ExtensionTypeVector) {
+      // arrow.uuid: the values go to the storage vector.
+      ExtensionTypeVector<?> e = (ExtensionTypeVector<?>) v;
+      fillLeaf(c, nulls, n, (FieldVector) e.getUnderlyingVector());
+      e.setValueCount(n);
+      return;
+    }
+    int values = c.valueCount();
+    boolean hasNulls = values < n;
+    ArrowType t = v.getField().getType();
+    PrimitiveTypeName physical = c.type();
+    switch (t.getTypeID()) {
+      case Bool:
+        fillBits(c.booleans(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        return;
+      case Int:
+        int bits = ((ArrowType.Int) t).getBitWidth();
+        if (bits == 64) {
+          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        } else if (bits == 32) {
+          fillFixed4(c.ints(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        } else {
+          fillNarrow(c.ints(), nulls, n, hasNulls, bits / 8, (BaseFixedWidthVector) v);
+        }
+        return;
+      case Date:
+      case Time:
+        if (physical == PrimitiveTypeName.INT32) {
+          fillFixed4(c.ints(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        } else {
+          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        }
+        return;
+      case Timestamp:
+        if (physical == PrimitiveTypeName.INT96) {
+          fillFixed8(int96Nanos(c.binaries(), values, c), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        } else {
+          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        }
+        return;
+      case FloatingPoint:
+        switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+          case HALF:
+            fillFixedBytes(c.binaries(), nulls, n, hasNulls, 2, (BaseFixedWidthVector) v, c);
+            return;
+          case SINGLE:
+            fillFloats(c.floats(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+            return;
+          default:
+            fillDoubles(c.doubles(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+            return;
+        }
+      case Decimal:
+        fillDecimal(c, nulls, n, hasNulls, ((ArrowType.Decimal) t).getBitWidth() / 8, (BaseFixedWidthVector) v);
+        return;
+      case Utf8:
+      case Binary:
+        fillVariableWidth(c.binaries(), nulls, n, hasNulls, (BaseVariableWidthVector) v);
+        return;
+      case FixedSizeBinary:
+        fillFixedBytes(c.binaries(), nulls, n, hasNulls, ((ArrowType.FixedSizeBinary) t).getByteWidth(),
+            (BaseFixedWidthVector) v, c);
+        return;
+      default:
+        throw new IllegalStateException("no filler for " + t + " (column " + path(c) + ")");
+    }
+  }
+
+  // ---- fixed-width values ----
+
+  private void fillFixed4(int[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+    ensureFixed(v, n, 4L * n);
+    if (!hasNulls) {
+      putInts(v.getDataBuffer(), dense, n);
+      finishFixed(v, nulls, n, false);
+      return;
+    }
+    int[] out = grow(n);
+    byte[] validity = growBytes((n + 7) >>> 3);
+    if (dense.length >= n) {
+      // Branch-free: k (values before p) never passes p, so dense[k] is in bounds; random nulls cost no mispredictions.
+      for (int p = 0, k = 0; p < n; p++) {
+        int isNull = nulls[p] ? 1 : 0;
+        out[p] = dense[k] & (isNull - 1);
+        k += isNull ^ 1;
+      }
+    } else {
+      for (int p = 0, k = 0; p < n; p++) {
+        out[p] = nulls[p] ? 0 : dense[k++];
+      }
+    }
+    putInts(v.getDataBuffer(), out, n);
+    validityBytes(nulls, n, validity);
+    v.getValidityBuffer().setBytes(0, validity, 0, (n + 7) >>> 3);
+    v.setValueCount(n);
+  }
+
+  private void fillFixed8(long[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+    ensureFixed(v, n, 8L * n);
+    long[] src = dense;
+    if (hasNulls) {
+      src = growLongs(n);
+      if (dense.length >= n) {
+        for (int p = 0, k = 0; p < n; p++) {
+          int isNull = nulls[p] ? 1 : 0;
+          src[p] = dense[k] & (isNull - 1L);
+          k += isNull ^ 1;
+        }
+      } else {
+        for (int p = 0, k = 0; p < n; p++) {
+          src[p] = nulls[p] ? 0 : dense[k++];
+        }
+      }
+    }
+    if (n > 0) {
+      v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, 0, n);
+    }
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  private void fillFloats(float[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+    ensureFixed(v, n, 4L * n);
+    float[] src = dense;
+    if (hasNulls) {
+      if (floats.length < n) {
+        floats = new float[Math.max(n, floats.length * 2)];
+      }
+      src = floats;
+      for (int p = 0, k = 0; p < n; p++) {
+        src[p] = nulls[p] ? 0f : dense[k++];
+      }
+    }
+    if (n > 0) {
+      v.getDataBuffer().nioBuffer(0, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(src, 0, n);
+    }
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  private void fillDoubles(double[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+    ensureFixed(v, n, 8L * n);
+    double[] src = dense;
+    if (hasNulls) {
+      if (doubles.length < n) {
+        doubles = new double[Math.max(n, doubles.length * 2)];
+      }
+      src = doubles;
+      for (int p = 0, k = 0; p < n; p++) {
+        src[p] = nulls[p] ? 0d : dense[k++];
+      }
+    }
+    if (n > 0) {
+      v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(src, 0, n);
+    }
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** INT32 values narrowed to 1 or 2 bytes (int8/16, uint8/16). */
+  private void fillNarrow(int[] dense, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
+    ensureFixed(v, n, (long) width * n);
+    byte[] out = growBytes(width * n);
+    if (width == 1) {
+      for (int p = 0, k = 0; p < n; p++) {
+        out[p] = hasNulls && nulls[p] ? 0 : (byte) dense[k++];
+      }
+    } else {
+      for (int p = 0, k = 0; p < n; p++) {
+        int x = hasNulls && nulls[p] ? 0 : dense[k++];
+        out[2 * p] = (byte) x;
+        out[2 * p + 1] = (byte) (x >>> 8);
+      }
+    }
+    v.getDataBuffer().setBytes(0, out, 0, (long) width * n);
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  private void fillBits(boolean[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+    int byteCount = (n + 7) >>> 3;
+    ensureFixed(v, n, byteCount);
+    byte[] out = growBytes(byteCount);
+    Arrays.fill(out, 0, byteCount, (byte) 0);
+    for (int p = 0, k = 0; p < n; p++) {
+      boolean bit = hasNulls && nulls[p] ? false : dense[k++];
+      out[p >>> 3] |= (byte) ((bit ? 1 : 0) << (p & 7));
+    }
+    v.getDataBuffer().setBytes(0, out, 0, byteCount);
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** Fixed-size byte arrays (FIXED_LEN_BYTE_ARRAY, FLOAT16's two little-endian bytes) of {@code width} bytes. */
+  private void fillFixedBytes(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v,
+      ColumnBatch c) {
+    long total = (long) width * n;
+    ensureFixed(v, n, total);
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    int values = b.size();
+    if (o[values] - o[0] != (long) width * values) {
+      throw new ParquetDecodingException("column " + path(c) + ": values of " + width + " bytes expected, "
+          + (o[values] - o[0]) + " bytes for " + values + " values");
+    }
+    ArrowBuf data = v.getDataBuffer();
+    if (!hasNulls) {
+      data.setBytes(0, src, o[0], total);
+    } else {
+      byte[] out = growBytes((int) total);
+      for (int p = 0, k = 0; p < n; p++) {
+        if (nulls[p]) {
+          Arrays.fill(out, p * width, p * width + width, (byte) 0);
+        } else {
+          System.arraycopy(src, o[k++], out, p * width, width);
+        }
+      }
+      data.setBytes(0, out, 0, total);
+    }
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** Decimals as {@code width}-byte little-endian two's complement, from any physical type. */
+  private void fillDecimal(ColumnBatch c, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
+    long total = (long) width * n;
+    ensureFixed(v, n, total);
+    byte[] out = growBytes((int) total);
+    int[] is = c.ints();
+    long[] ls = c.longs();
+    BinaryBatch b = c.binaries();
+    int[] o = b == null ? null : b.offsets();
+    byte[] src = b == null ? null : b.bytes();
+    for (int p = 0, k = 0; p < n; p++) {
+      int at = p * width;
+      if (hasNulls && nulls[p]) {
+        Arrays.fill(out, at, at + width, (byte) 0);
+        continue;
+      }
+      int i = k++;
+      if (is != null) {
+        putLongLe(out, at, width, is[i]);
+      } else if (ls != null) {
+        putLongLe(out, at, width, ls[i]);
+      } else {
+        putBigEndianLe(out, at, width, src, o[i], o[i + 1] - o[i], c);
+      }
+    }
+    v.getDataBuffer().setBytes(0, out, 0, total);
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  private static void putLongLe(byte[] out, int at, int width, long x) {
+    for (int j = 0; j < 8; j++) {
+      out[at + j] = (byte) (x >>> (8 * j));
+    }
+    Arrays.fill(out, at + 8, at + width, (byte) (x >> 63));
+  }
+
+  /** A big-endian two's complement integer of {@code length} bytes, sign-extended or trimmed of sign bytes to {@code width}. */
+  private static void putBigEndianLe(byte[] out, int at, int width, byte[] src, int from, int length, ColumnBatch c) {
+    if (length == 0) {
+      Arrays.fill(out, at, at + width, (byte) 0);
+      return;
+    }
+    byte sign = (byte) (src[from] >> 7);
+    while (length > width) {
+      // Leading bytes beyond the width must only repeat the sign.
+      if (src[from] != sign || (byte) (src[from + 1] >> 7) != sign) {
+        throw new ParquetDecodingException("column " + path(c) + ": a decimal of " + length
+            + " bytes does not fit " + width + " bytes");
+      }
+      from++;
+      length--;
+    }
+    for (int j = 0; j < length; j++) {
+      out[at + j] = src[from + length - 1 - j];
+    }
+    Arrays.fill(out, at + length, at + width, sign);
+  }
+
+  /** INT96 (nanoseconds of the day, then the Julian day, little-endian) as nanoseconds since the epoch. */
+  private long[] int96Nanos(BinaryBatch b, int values, ColumnBatch c) {
+    if (int96.length < values) {
+      int96 = new long[Math.max(values, int96.length * 2)];
+    }
+    long[] out = int96;
+    int[] o = b.offsets();
+    ByteBuffer src = ByteBuffer.wrap(b.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < values; i++) {
+      int at = o[i];
+      if (o[i + 1] - at != 12) {
+        throw new ParquetDecodingException("column " + path(c) + ": an INT96 value of " + (o[i + 1] - at) + " bytes");
+      }
+      // As Arrow's C++ reader: the day is unsigned, and the result wraps outside the range of int64.
+      out[i] = (Integer.toUnsignedLong(src.getInt(at + 8)) - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + src.getLong(at);
+    }
+    return out;
+  }
+
+  // ---- variable-width values ----
+
+  /** Strings or binaries: offsets, bytes and validity, from a dense batch of values. */
+  private void fillVariableWidth(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, BaseVariableWidthVector v) {
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    int values = b.size();
+    int base = o[0];
+    int total = o[values] - base;
+    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getOffsetBuffer().capacity() < 4L * (n + 1)
+        || v.getDataBuffer().capacity() < total || shared(v)) {
+      v.allocateNew(Math.max(total, 1), Math.max(n, 1));
+    }
+    if (!hasNulls && base == 0) {
+      putInts(v.getOffsetBuffer(), o, n + 1);
+    } else {
+      int[] offsets = grow(n + 1);
+      offsets[0] = 0;
+      for (int p = 0, k = 0; p < n; p++) {
+        int length = hasNulls && nulls[p] ? 0 : o[k + 1] - o[k++];
+        offsets[p + 1] = offsets[p] + length;
+      }
+      putInts(v.getOffsetBuffer(), offsets, n + 1);
+    }
+    if (total > 0) {
+      v.getDataBuffer().setBytes(0, src, base, total);
+    }
+    writeValidity(v.getValidityBuffer(), nulls, n, hasNulls);
+    v.setLastSet(n - 1);
+    v.setValueCount(n);
+  }
+
+  // ---- buffers ----
+
+  private static void ensureFixed(BaseFixedWidthVector v, int n, long dataBytes) {
+    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getDataBuffer().capacity() < dataBytes || shared(v)) {
+      v.allocateNew(Math.max(n, 1));
+    }
+  }
+
+  private static void ensureStruct(StructVector s, int n) {
+    if (s.getValidityBuffer().capacity() < ((n + 7) >>> 3) || shared(s)) {
+      s.setInitialCapacity(Math.max(n, 1));
+      s.allocateNew();
+    }
+  }
+
+  private static void ensureList(ListVector l, int n) {
+    if (l.getValidityBuffer().capacity() < ((n + 7) >>> 3) || l.getOffsetBuffer().capacity() < 4L * (n + 1) || shared(l)) {
+      l.setInitialCapacity(Math.max(n, 1), 1);
+      l.allocateNew();
+    }
+  }
+
+  /**
+   * Whether someone besides the vector holds one of its buffers: a batch exported through the C Data
+   * Interface (or transferred, or sliced) that is still alive. Such buffers are not written again:
+   * the vector gets new ones and the holder keeps the old. A vector's own buffers may share one
+   * reference manager (Arrow allocates a fixed-width vector's validity and values together), so
+   * the references the vector itself holds are counted first.
+   */
+  static boolean shared(FieldVector v) {
+    List<ArrowBuf> buffers = v.getFieldBuffers();
+    for (ArrowBuf b : buffers) {
+      if (b.capacity() == 0) {
+        continue;
+      }
+      ReferenceManager rm = b.getReferenceManager();
+      int own = 0;
+      for (ArrowBuf o : buffers) {
+        own += o.getReferenceManager() == rm ? 1 : 0;
+      }
+      if (rm.getRefCount() > own) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void finishFixed(BaseFixedWidthVector v, boolean[] nulls, int n, boolean hasNulls) {
+    writeValidity(v.getValidityBuffer(), nulls, n, hasNulls);
+    v.setValueCount(n);
+  }
+
+  /** The validity bitmap of {@code n} positions: all valid unless {@code hasNulls}, else from the null flags. */
+  private void writeValidity(ArrowBuf validity, boolean[] nulls, int n, boolean hasNulls) {
+    int byteCount = (n + 7) >>> 3;
+    if (byteCount == 0) {
+      return;
+    }
+    if (!hasNulls) {
+      validity.setOne(0, byteCount);
+      return;
+    }
+    byte[] out = growBytes(byteCount);
+    validityBytes(nulls, n, out);
+    validity.setBytes(0, out, 0, byteCount);
+  }
+
+  /** Bit {@code p} set where {@code nulls[p]} is false, eight flags to a byte, without a branch per flag. */
+  private static void validityBytes(boolean[] nulls, int n, byte[] out) {
+    int full = n >>> 3;
+    for (int i = 0; i < full; i++) {
+      int p = i << 3;
+      int bits = 0;
+      for (int j = 0; j < 8; j++) {
+        bits |= ((nulls[p + j] ? 1 : 0) ^ 1) << j;
+      }
+      out[i] = (byte) bits;
+    }
+    if ((n & 7) != 0) {
+      int bits = 0;
+      for (int p = full << 3; p < n; p++) {
+        bits |= ((nulls[p] ? 1 : 0) ^ 1) << (p & 7);
+      }
+      out[full] = (byte) bits;
+    }
+  }
+
+  private static void putInts(ArrowBuf buf, int[] src, int count) {
+    if (count > 0) {
+      buf.nioBuffer(0, 4 * count).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, 0, count);
+    }
+  }
+
+  private int[] grow(int n) {
+    if (ints.length < n) {
+      ints = new int[Math.max(n, ints.length * 2)];
+    }
+    return ints;
+  }
+
+  private long[] growLongs(int n) {
+    if (longs.length < n) {
+      longs = new long[Math.max(n, longs.length * 2)];
+    }
+    return longs;
+  }
+
+  private byte[] growBytes(int n) {
+    if (bytes.length < n) {
+      bytes = new byte[Math.max(n, bytes.length * 2)];
+    }
+    return bytes;
+  }
+
+  private static String path(ColumnBatch c) {
+    return String.join(".", c.column().getPath());
+  }
+}

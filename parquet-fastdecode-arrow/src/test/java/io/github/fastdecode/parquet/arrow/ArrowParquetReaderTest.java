@@ -1,0 +1,343 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.arrow;
+
+import static org.apache.parquet.filter2.predicate.FilterApi.and;
+import static org.apache.parquet.filter2.predicate.FilterApi.gt;
+import static org.apache.parquet.filter2.predicate.FilterApi.gtEq;
+import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
+import static org.apache.parquet.filter2.predicate.FilterApi.lt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fastdecode.parquet.file.PageReadException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reader's behaviour apart from pyarrow equality: root ownership, filters, bad input and
+ * allocation failures, always with the allocator left empty.
+ */
+class ArrowParquetReaderTest {
+  @TempDir
+  static Path dir;
+  static Path types;
+  static Path nested;
+
+  @BeforeAll
+  static void writeFiles() throws IOException {
+    types = ArrowTestFiles.write(dir, spec("types-v1-plain"));
+    nested = ArrowTestFiles.write(dir, spec("nested-v2-plain-lz4raw"));
+  }
+
+  private static ArrowTestFiles.Spec spec(String name) {
+    return ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void reusedRootIsOneRootTheReaderOwns() throws IOException {
+    try (RootAllocator allocator = new RootAllocator()) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), List.of("id", "str"),
+          ArrowReadOptions.builder(allocator).batchSize(1000).build())) {
+        VectorSchemaRoot first = reader.next();
+        long expectedId = 0;
+        java.util.Set<Object> dataBuffers = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int batches = 0;
+        for (VectorSchemaRoot r = first; r != null; r = reader.next()) {
+          assertSame(first, r);
+          BigIntVector ids = (BigIntVector) r.getVector("id");
+          dataBuffers.add(ids.getDataBuffer());
+          dataBuffers.add(r.getVector("str").getDataBuffer());
+          batches++;
+          for (int i = 0; i < r.getRowCount(); i++) {
+            assertEquals(expectedId++, ids.get(i));
+          }
+        }
+        assertEquals(3000, expectedId);
+        // Buffers are refilled in place: new ones only when a batch needs more room (or a batch was exported).
+        assertTrue(batches > 5 && dataBuffers.size() <= 6, dataBuffers.size() + " buffers over " + batches + " batches");
+        assertTrue(allocator.getAllocatedMemory() > 0, "the reused root keeps its buffers until close");
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  @Test
+  void freshRootsBelongToTheCaller() throws IOException {
+    try (RootAllocator allocator = new RootAllocator()) {
+      List<VectorSchemaRoot> roots = new ArrayList<>();
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(nested), null,
+          ArrowReadOptions.builder(allocator).batchSize(300).freshRootPerBatch(true).build())) {
+        for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+          roots.add(r);
+        }
+      }
+      assertTrue(roots.size() >= 7, roots.size() + " batches");
+      assertNotSame(roots.get(0), roots.get(1));
+      assertTrue(allocator.getAllocatedMemory() > 0, "the caller's roots outlive the reader");
+      long id = 0;
+      for (VectorSchemaRoot r : roots) {
+        BigIntVector ids = (BigIntVector) r.getVector("id");
+        for (int i = 0; i < r.getRowCount(); i++) {
+          assertEquals(id++, ids.get(i));
+        }
+        r.close();
+      }
+      assertEquals(2000, id);
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  @Test
+  void leafPathsChooseStructFields() throws IOException {
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(nested), List.of("st.c.d", "li"),
+            ArrowReadOptions.builder(allocator).build())) {
+      List<Field> fields = reader.schema().getFields();
+      assertEquals("st: struct<c: struct<d: double> not null>", ArrowCanonical.field(fields.get(0), reader.dictionaries()));
+      assertEquals("li: list<element: int64>", ArrowCanonical.field(fields.get(1), reader.dictionaries()));
+      VectorSchemaRoot root = reader.next();
+      assertTrue(root.getVector("st") instanceof StructVector && root.getVector("li") instanceof ListVector);
+    }
+  }
+
+  /** Top-level fields come in the order asked for, as pyarrow's read_table(columns=...), with the same values. */
+  @Test
+  void fieldsComeInTheRequestedOrder() throws IOException {
+    List<List<String>> all = readAll(types, null, null);
+    List<List<String>> some = readAll(types, null, List.of("str", "id", "i8"));
+    assertEquals(List.of(all.get(18), all.get(0), all.get(2)), some);
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), List.of("str", "id", "i8"),
+            ArrowReadOptions.builder(allocator).build())) {
+      assertEquals(List.of("str", "id", "i8"), reader.schema().getFields().stream().map(Field::getName).toList());
+    }
+  }
+
+  /** A filter gives exactly the rows of an unfiltered read that match, in order, through the row filter. */
+  @Test
+  void filtersApplyAsInParquetBatchReader() throws IOException {
+    FilterPredicate p = and(and(gtEq(longColumn("id"), 700L), lt(longColumn("id"), 2300L)), gt(intColumn("i32"), 0));
+    List<List<String>> all = readAll(types, null, null);
+    List<List<String>> filtered = readAll(types, FilterCompat.get(p), null);
+    int idColumn = 0;
+    int i32Column = 4;
+    List<Integer> matching = new ArrayList<>();
+    for (int r = 0; r < all.get(0).size(); r++) {
+      long id = Long.parseLong(all.get(idColumn).get(r));
+      String i32 = all.get(i32Column).get(r);
+      if (id >= 700 && id < 2300 && !i32.equals("null") && Integer.parseInt(i32) > 0) {
+        matching.add(r);
+      }
+    }
+    assertTrue(matching.size() > 500 && matching.size() < 1000, matching.size() + " matching rows");
+    for (int c = 0; c < all.size(); c++) {
+      List<String> expected = new ArrayList<>();
+      for (int r : matching) {
+        expected.add(all.get(c).get(r));
+      }
+      assertEquals(expected, filtered.get(c), "column " + c);
+    }
+  }
+
+  /** With record filtering off, whole pages the column index keeps: a superset of the matches, still whole rows. */
+  @Test
+  void pageFilteringKeepsWholeRows() throws IOException {
+    FilterPredicate p = and(gtEq(longColumn("id"), 1000L), lt(longColumn("id"), 1010L));
+    ParquetReadOptions pages = ParquetReadOptions.builder().withRecordFilter(FilterCompat.get(p)).useRecordFilter(false).build();
+    try (RootAllocator allocator = new RootAllocator()) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(nested), null,
+          ArrowReadOptions.builder(allocator).parquetOptions(pages).build())) {
+        long rows = 0;
+        long[] rowIndexes = new long[4096];
+        for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+          reader.parquetReader().rowIndexes(rowIndexes);
+          BigIntVector ids = (BigIntVector) r.getVector("id");
+          for (int i = 0; i < r.getRowCount(); i++) {
+            assertEquals(rowIndexes[i], ids.get(i), "the id is the row index");
+          }
+          rows += r.getRowCount();
+        }
+        assertTrue(rows >= 10 && rows < 2000, rows + " rows");
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  /**
+   * A byte flipped inside a page body of the second row group: the first batches read, then the
+   * read fails with the file reader's exception naming column, row group and page (the page CRC),
+   * and every buffer is given back at once, before close.
+   */
+  @Test
+  void corruptPageFailsNamingItAndFreesEverything() throws IOException {
+    for (boolean fresh : new boolean[] {false, true}) {
+      Path file = dir.resolve("corrupt-" + fresh + ".parquet");
+      Files.copy(nested, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      ColumnChunkMetaData chunk;
+      try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+        List<BlockMetaData> groups = f.getRowGroups();
+        assertTrue(groups.size() >= 2, groups.size() + " row groups");
+        chunk = groups.get(1).getColumns().get(1);   // li.list.element
+      }
+      byte[] bytes = Files.readAllBytes(file);
+      int at = (int) (chunk.getStartingPos() + chunk.getTotalSize() - 3);   // in the chunk's last page body
+      bytes[at] ^= 0x5A;
+      Files.write(file, bytes);
+      try (RootAllocator allocator = new RootAllocator()) {
+        List<VectorSchemaRoot> kept = new ArrayList<>();
+        ParquetDecodingException e;
+        try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(allocator).batchSize(200).freshRootPerBatch(fresh).build())) {
+          e = assertThrows(ParquetDecodingException.class, () -> {
+            for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+              if (fresh) {
+                kept.add(r);
+              }
+            }
+          });
+          assertTrue(fresh ? kept.size() > 0 : allocator.getAllocatedMemory() == 0,
+              "the reused root's buffers are released when the read fails");
+          assertThrows(IllegalStateException.class, reader::next);
+        }
+        PageReadException page = (PageReadException) e;
+        assertEquals("li.list.element", page.column(), e.getMessage());
+        assertEquals(1, page.rowGroup(), e.getMessage());
+        assertTrue(page.page() >= 0, e.getMessage());
+        for (VectorSchemaRoot r : kept) {
+          r.close();
+        }
+        assertEquals(0, allocator.getAllocatedMemory());
+      }
+    }
+  }
+
+  /** An allocator too small for a batch: Arrow's OutOfMemoryException, and nothing left allocated. */
+  @Test
+  void allocatorLimitFailsCleanly() throws IOException {
+    try (RootAllocator allocator = new RootAllocator(48 * 1024)) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), null,
+          ArrowReadOptions.builder(allocator).batchSize(4096).build())) {
+        assertThrows(OutOfMemoryException.class, () -> {
+          while (reader.next() != null) {
+            // reads until the limit is hit
+          }
+        });
+        assertEquals(0, allocator.getAllocatedMemory());
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  @Test
+  void truncatedFileFailsAtOpen() throws IOException {
+    Path file = dir.resolve("truncated.parquet");
+    byte[] bytes = Files.readAllBytes(types);
+    Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    try (RootAllocator allocator = new RootAllocator()) {
+      assertThrows(ParquetDecodingException.class,
+          () -> ArrowParquetReader.open(new LocalInputFile(file), null, ArrowReadOptions.builder(allocator).build()));
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  @Test
+  void badOptionsAreRefused() throws IOException {
+    try (RootAllocator allocator = new RootAllocator()) {
+      assertThrows(IllegalStateException.class,
+          () -> ArrowReadOptions.builder(allocator).readDictionary("str").freshRootPerBatch(true).build());
+      assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), null,
+          ArrowReadOptions.builder(allocator).readDictionary("i32").build()));
+      assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), null,
+          ArrowReadOptions.builder(allocator).readDictionary("dec_bin").build()));
+      assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), List.of("id"),
+          ArrowReadOptions.builder(allocator).readDictionary("str").build()));
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  /** A type without a mapping yet (INTERVAL) is refused when the file is opened, naming the column. */
+  @Test
+  void unmappedTypeIsRefusedAtOpen() throws IOException {
+    Path file = dir.resolve("interval.parquet");
+    org.apache.parquet.schema.MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+        "message m { optional fixed_len_byte_array(12) iv (INTERVAL); }");
+    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> w =
+        org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(file))
+            .withType(schema).withWriterVersion(WriterVersion.PARQUET_1_0).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+            .build()) {
+      w.write(new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema).newGroup()
+          .append("iv", org.apache.parquet.io.api.Binary.fromConstantByteArray(new byte[12])));
+    }
+    try (RootAllocator allocator = new RootAllocator()) {
+      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+          () -> ArrowParquetReader.open(new LocalInputFile(file), null, ArrowReadOptions.builder(allocator).build()));
+      assertTrue(e.getMessage().contains("iv"), e.getMessage());
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  private static List<List<String>> readAll(Path file, FilterCompat.Filter filter, List<String> names) throws IOException {
+    List<List<String>> columns = new ArrayList<>();
+    try (RootAllocator allocator = new RootAllocator()) {
+      ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(333);
+      if (filter != null) {
+        b.filter(filter);
+      }
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), names, b.build())) {
+        for (int c = 0; c < reader.schema().getFields().size(); c++) {
+          columns.add(new ArrayList<>());
+        }
+        for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+          for (int c = 0; c < columns.size(); c++) {
+            for (int i = 0; i < r.getRowCount(); i++) {
+              columns.get(c).add(ArrowCanonical.value(r.getVector(c), i, reader.dictionaries()));
+            }
+          }
+        }
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+    return columns;
+  }
+}
