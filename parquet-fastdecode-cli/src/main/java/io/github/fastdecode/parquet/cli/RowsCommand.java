@@ -18,9 +18,6 @@ package io.github.fastdecode.parquet.cli;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import io.github.fastdecode.parquet.column.RecordBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -60,7 +57,12 @@ abstract class RowsCommand extends PathsCommand {
   String where;
 
   private WhereClause whereClause;
-  private Writer writer;
+  /**
+   * The text of the records not yet written out: filled a batch at a time and written to stdout as
+   * UTF-8 in one call. A StringBuilder, not a BufferedWriter: the JSON writer makes a dozen small
+   * writes per record, and a Writer takes a lock on each.
+   */
+  private TextBuffer writer;
   private long printed;
   private boolean headerDone;
 
@@ -89,7 +91,7 @@ abstract class RowsCommand extends PathsCommand {
   @Override
   void runFile(Path file, boolean several) throws Exception {
     if (writer == null) {
-      writer = new BufferedWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8), 1 << 16);
+      writer = new TextBuffer();
     }
     MessageType schema = ParquetFiles.footer(file).getFileMetaData().getSchema();
     List<String> order = topLevelOrder(schema);
@@ -120,7 +122,7 @@ abstract class RowsCommand extends PathsCommand {
           }
         }
         printed += n;
-        writer.flush();
+        flush();
         if (out().checkError()) {
           // PrintStream keeps write errors to itself; without this check a closed pipe would not
           // stop a scan of a large file.
@@ -133,10 +135,40 @@ abstract class RowsCommand extends PathsCommand {
     }
   }
 
-  private void flush() throws IOException {
-    if (writer != null) {
-      writer.flush();
+  /** Writes the buffered text out as UTF-8. */
+  private void flush() {
+    if (writer != null && writer.text.length() > 0) {
+      byte[] bytes = writer.text.toString().getBytes(StandardCharsets.UTF_8);
+      writer.text.setLength(0);
+      out().write(bytes, 0, bytes.length);
+      out().flush();
     }
+  }
+
+  /** A Writer into a StringBuilder, with no lock (one thread writes it). */
+  private static final class TextBuffer extends Writer {
+    final StringBuilder text = new StringBuilder(1 << 16);
+
+    @Override
+    public void write(int c) {
+      text.append((char) c);
+    }
+
+    @Override
+    public void write(char[] chars, int offset, int length) {
+      text.append(chars, offset, length);
+    }
+
+    @Override
+    public void write(String s, int offset, int length) {
+      text.append(s, offset, offset + length);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   }
 
   /**

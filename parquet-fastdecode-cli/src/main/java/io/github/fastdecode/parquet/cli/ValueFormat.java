@@ -21,8 +21,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -208,7 +206,7 @@ final class ValueFormat {
       case UINT:
         return Value.literal(Integer.toUnsignedString(v));
       case DECIMAL:
-        return Value.literal(BigDecimal.valueOf(v, scale).toPlainString());
+        return Value.literal(decimal(v, scale));
       case DATE:
         return Value.string(date(v));
       case TIME:
@@ -223,7 +221,7 @@ final class ValueFormat {
       case ULONG:
         return Value.literal(Long.toUnsignedString(v));
       case DECIMAL:
-        return Value.literal(BigDecimal.valueOf(v, scale).toPlainString());
+        return Value.literal(decimal(v, scale));
       case TIMESTAMP:
         return Value.string(timestamp(Math.floorDiv(v, perSecond), Math.floorMod(v, perSecond)));
       case TIME:
@@ -345,14 +343,35 @@ final class ValueFormat {
     return s.toString();
   }
 
-  /** UTF-8 bytes as a string; malformed sequences become U+FFFD. */
-  static String utf8(byte[] b, int off, int len) {
-    try {
-      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-          .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(b, off, len)).toString();
-    } catch (CharacterCodingException e) {
-      throw new IllegalStateException(e); // REPLACE never throws
+  /**
+   * {@code unscaled / 10^scale} as BigDecimal's plain text gives it ({@code -0.05}, {@code 17.00}),
+   * without a BigDecimal for the common scales.
+   */
+  static String decimal(long unscaled, int scale) {
+    if (scale <= 0 || scale > 18 || unscaled == Long.MIN_VALUE) {
+      return BigDecimal.valueOf(unscaled, scale).toPlainString();
     }
+    String digits = Long.toString(Math.abs(unscaled));
+    StringBuilder s = new StringBuilder(digits.length() + scale + 3);
+    if (unscaled < 0) {
+      s.append('-');
+    }
+    int whole = digits.length() - scale;
+    if (whole > 0) {
+      s.append(digits, 0, whole).append('.').append(digits, whole, digits.length());
+    } else {
+      s.append("0.");
+      for (int i = whole; i < 0; i++) {
+        s.append('0');
+      }
+      s.append(digits);
+    }
+    return s.toString();
+  }
+
+  /** UTF-8 bytes as a string; malformed sequences become U+FFFD (as String's constructor always does). */
+  static String utf8(byte[] b, int off, int len) {
+    return new String(b, off, len, StandardCharsets.UTF_8);
   }
 
   /** An IEEE 754 binary16 value (its 16 bits in the low bits of {@code h}) as the float it equals. */

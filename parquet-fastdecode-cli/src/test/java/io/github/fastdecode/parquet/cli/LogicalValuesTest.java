@@ -86,6 +86,41 @@ class LogicalValuesTest {
   }
 
   @Test
+  void decimalsOfLongsPrintAsBigDecimalsPlainText() {
+    java.util.Random random = new java.util.Random(7);
+    long[] edges = {0, 1, -1, 9, 10, -10, 99, 100, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, 999_999_999_999_999_999L};
+    for (int scale = -2; scale <= 20; scale++) {
+      for (int k = 0; k < 2000; k++) {
+        long v = k < edges.length ? edges[k] : random.nextLong() >> random.nextInt(64);
+        assertEquals(java.math.BigDecimal.valueOf(v, scale).toPlainString(), ValueFormat.decimal(v, scale), v + " scale " + scale);
+      }
+    }
+  }
+
+  @Test
+  void malformedUtf8BecomesReplacementCharactersAsACharsetDecoderGivesThem() throws Exception {
+    // The charset decoder with REPLACE is the reference; strings of mostly multi-byte and broken sequences.
+    java.util.Random random = new java.util.Random(20261129);
+    byte[] pieces = {'a', (byte) 0xC3, (byte) 0xA9, (byte) 0xE2, (byte) 0x82, (byte) 0xAC, (byte) 0xF0, (byte) 0x9F, (byte) 0x98,
+        (byte) 0x80, (byte) 0xFF, (byte) 0xC0, (byte) 0xED, (byte) 0xA0};
+    int replaced = 0;
+    for (int round = 0; round < 20_000; round++) {
+      byte[] b = new byte[2 + random.nextInt(12)];
+      for (int i = 0; i < b.length; i++) {
+        b[i] = pieces[random.nextInt(pieces.length)];
+      }
+      int off = random.nextInt(2);
+      String expected = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE)
+          .decode(ByteBuffer.wrap(b, off, b.length - off)).toString();
+      assertEquals(expected, ValueFormat.utf8(b, off, b.length - off), java.util.Arrays.toString(b));
+      replaced += expected.indexOf('\ufffd') >= 0 ? 1 : 0;
+    }
+    org.junit.jupiter.api.Assertions.assertTrue(replaced > 1000, "malformed inputs: " + replaced);
+  }
+
+  @Test
   void decimalsAreExactText() throws IOException {
     byte[] wide = new java.math.BigInteger("-12345678901234567890123").toByteArray();
     Path f = write("message m { optional int32 a (DECIMAL(9,2)); optional int64 b (DECIMAL(18,3));"
