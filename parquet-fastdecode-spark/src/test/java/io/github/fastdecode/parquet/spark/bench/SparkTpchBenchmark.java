@@ -94,6 +94,12 @@ public final class SparkTpchBenchmark {
     QUERIES.put("one month of l_shipdate: count", "SELECT count(*) FROM lineitem"
         + " WHERE l_shipdate >= date '1995-03-01' AND l_shipdate < date '1995-04-01'");
     QUERIES.put("l_comment LIKE: count", "SELECT count(*) FROM lineitem WHERE l_comment LIKE '%ab1%'");
+    // -Dtpch.queries=Q6,l_comment: only the queries whose names start so.
+    String only = System.getProperty("tpch.queries");
+    if (only != null) {
+      List<String> prefixes = List.of(only.split(","));
+      QUERIES.keySet().removeIf(name -> prefixes.stream().noneMatch(name::startsWith));
+    }
   }
 
   private SparkTpchBenchmark() {}
