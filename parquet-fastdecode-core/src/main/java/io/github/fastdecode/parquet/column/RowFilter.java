@@ -541,6 +541,11 @@ final class RowFilter {
         Arrays.fill(dst, 0, n, whenNull);
         return;
       }
+      if (w.batch.nullCount == 0) {
+        // No null in the batch (Spark pushes IS NOT NULL on every filtered column).
+        Arrays.fill(dst, 0, n, !whenNull);
+        return;
+      }
       boolean[] nulls = w.batch.nulls;
       for (int i = 0; i < n; i++) {
         dst[i] = nulls[w.row + i] == whenNull;
@@ -580,7 +585,7 @@ final class RowFilter {
       boolean[] nulls = b.nulls;
       int row = w.row;
       int nullCount = 0;
-      if (b.mayHaveNulls()) {
+      if (b.mayHaveNulls() && b.nullCount > 0) {
         for (int i = row, end = row + n; i < end; i++) {
           nullCount += nulls[i] ? 1 : 0;
         }
