@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.dictionary.DictionaryPageReader;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import io.github.fastdecode.parquet.spi.ValuesReaderProvider;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -118,6 +119,16 @@ public final class FastDecode {
    */
   public static Dictionary readDictionary(ColumnDescriptor column, DictionaryPage page) throws IOException {
     return DictionaryPageReader.read(Objects.requireNonNull(column, "column"), Objects.requireNonNull(page, "page"));
+  }
+
+  /** Whether the vector kernels (module {@code jdk.incubator.vector}) run now; see {@link #vectorKernelsStatus()}. */
+  public static boolean vectorKernelsOn() {
+    return VectorSupport.on();
+  }
+
+  /** One line saying whether the vector kernels are on, starting, or off and why (for logs and tools). */
+  public static String vectorKernelsStatus() {
+    return VectorSupport.status();
   }
 
   /**

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,6 +120,32 @@ class ArchitectureTest {
         assertTrue(seen.contains(unit), "no core class in " + (unit.isEmpty() ? "the root package's facade" : unit));
       }
     }
+  }
+
+  @Test
+  void noOtherModuleUsesCoresInternalPackage() throws IOException {
+    // internal is core's own: the other modules (CLI, Spark, benchmarks, Arrow) use the public API.
+    List<String> users = new ArrayList<>();
+    int files = 0;
+    try (Stream<Path> modules = Files.list(Path.of(".."))) {
+      for (Path module : (Iterable<Path>) modules.filter(m -> m.getFileName().toString().startsWith("parquet-fastdecode-")
+          && !m.getFileName().toString().equals("parquet-fastdecode-core"))::iterator) {
+        Path main = module.resolve("src/main");
+        if (!Files.isDirectory(main)) {
+          continue;
+        }
+        try (Stream<Path> sources = Files.walk(main)) {
+          for (Path f : (Iterable<Path>) sources.filter(x -> x.toString().endsWith(".java") || x.toString().endsWith(".scala"))::iterator) {
+            files++;
+            if (Files.readString(f).contains(ROOT + ".internal")) {
+              users.add(f.toString());
+            }
+          }
+        }
+      }
+    }
+    assertTrue(files > 50, "sources of the other modules found: " + files);
+    assertEquals(List.of(), users);
   }
 
   @Test

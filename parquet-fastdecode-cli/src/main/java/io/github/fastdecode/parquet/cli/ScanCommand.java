@@ -19,6 +19,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ColumnChunkReader;
 import io.github.fastdecode.parquet.conformance.ColumnEntries;
@@ -26,7 +27,6 @@ import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
 import io.github.fastdecode.parquet.conformance.ParquetJavaColumns;
 import io.github.fastdecode.parquet.file.PageSettings;
 import io.github.fastdecode.parquet.file.RowGroupReader;
-import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -122,7 +122,7 @@ final class ScanCommand extends PathsCommand {
     for (String name : columns == null ? ParquetFiles.leafPaths(schema) : columns) {
       chosen.add(ParquetFiles.leaf(schema, name));
     }
-    String vector = VectorSupport.on() ? "on" : "off (" + VectorSupport.status() + ")";
+    String vector = FastDecode.vectorKernelsOn() ? "on" : "off (" + FastDecode.vectorKernelsStatus() + ")";
     if (!json) {
       out().printf("# %s: Java %s, vector kernels %s; median of %d timed scans per column after %d untimed%n",
           file, System.getProperty("java.version"), vector, repeat, warmup);
@@ -207,7 +207,7 @@ final class ScanCommand extends PathsCommand {
       JsonObject o = new JsonObject();
       o.addProperty("file", file.toString());
       o.addProperty("java", System.getProperty("java.version"));
-      o.addProperty("vectorKernels", VectorSupport.on());
+      o.addProperty("vectorKernels", FastDecode.vectorKernelsOn());
       o.addProperty("warmup", warmup);
       o.addProperty("repeat", repeat);
       o.add("columns", rows);
