@@ -34,6 +34,7 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.unsafe.Platform;
 import scala.Tuple2;
 import scala.reflect.ClassTag;
 
@@ -52,7 +53,7 @@ import scala.reflect.ClassTag;
  *
  * A block holds up to {@value #BLOCK_ROWS} rows or about {@value #BLOCK_BYTES} bytes of {@code
  * UnsafeRow}s; {@code flush()} and {@code close()} end one. Spark's writers hand rows over one at a
- * time, so the stream collects them into a batch and encodes the batch; Spark's serialized sort
+ * time, so the stream keeps them until the block ends and then encodes them as one batch; Spark's serialized sort
  * shuffle ({@code UnsafeShuffleWriter}, above {@code spark.shuffle.sort.bypassMergeThreshold}
  * partitions) flushes after every record, which makes each record its own block: that is what lets
  * this serializer say it {@link #supportsRelocationOfSerializedObjects supports relocation}, which
@@ -113,10 +114,17 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     private final DenseRowCodec codec;
     private int[] sizes = new int[BLOCK_ROWS];
     private byte[] scratch = new byte[1 << 12];
+    /** A reader's batch, view and projection, kept for the next stream while no stream uses it. */
+    private Reader idle;
+    /** The batch every stream's block is encoded from, one block at a time. */
+    final DenseVector writeBatch;
+    final UnsafeRow pendingRow;
 
     Instance(ShuffleSchema.Node row) {
       this.row = row;
       this.codec = new DenseRowCodec(row.dense);
+      this.writeBatch = DenseVector.create(row.dense, 64);
+      this.pendingRow = new UnsafeRow(row.children.length);
     }
 
     @Override
@@ -175,6 +183,24 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       return end - start;
     }
 
+    /**
+     * A reader for a new stream: the idle one, else a new one. Spark reads a task's shuffle blocks
+     * one stream after the other, so one reader (and one code-generated projection) serves them
+     * all; streams open at the same time get their own, so that each one's current row stays.
+     */
+    Reader takeReader() {
+      Reader r = idle;
+      if (r == null) {
+        return new Reader(row);
+      }
+      idle = null;
+      return r;
+    }
+
+    void giveBack(Reader r) {
+      idle = r;
+    }
+
     /** The scratch array, with room for {@code n} bytes (contents not kept). */
     byte[] scratch(int n) {
       if (scratch.length < n) {
@@ -202,11 +228,19 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     b[p] = (byte) v;
   }
 
+  /**
+   * A stream's rows wait as their {@code UnsafeRow} bytes (a size, then the bytes), one buffer per
+   * stream, as Spark's own serializer buffers them; a block is turned into DenseRow columns only
+   * when it ends, into the instance's one batch. A writer that spreads rows over many streams (the
+   * bypass writer has one per reduce partition) then touches one buffer per row instead of a batch's
+   * column arrays per stream.
+   */
   private final class Out extends SerializationStream {
     private final Instance instance;
     private final OutputStream out;
-    private DenseVector batch;
-    private long unsafeBytes;
+    private byte[] pending = new byte[256];
+    private int used;
+    private int rows;
 
     Out(Instance instance, OutputStream out) {
       this.instance = instance;
@@ -221,12 +255,15 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     @Override
     public <T> SerializationStream writeValue(T value, ClassTag<T> tag) {
       UnsafeRow row = (UnsafeRow) value;
-      if (batch == null) {
-        batch = DenseVector.create(instance.row.dense, 16);
+      int size = row.getSizeInBytes();
+      if (pending.length - used < size + 4) {
+        pending = java.util.Arrays.copyOf(pending, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(used + size + 4L, pending.length * 2L)));
       }
-      ShuffleRowAppender.append(row, instance.row, batch);
-      unsafeBytes += row.getSizeInBytes();
-      if (batch.size() >= BLOCK_ROWS || unsafeBytes >= BLOCK_BYTES) {
+      Platform.putInt(pending, Platform.BYTE_ARRAY_OFFSET + used, size);
+      row.writeToMemory(pending, Platform.BYTE_ARRAY_OFFSET + used + 4);
+      used += size + 4;
+      rows++;
+      if (rows >= BLOCK_ROWS || used >= BLOCK_BYTES) {
         endBlock();
       }
       return this;
@@ -238,8 +275,19 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     }
 
     private void endBlock() {
-      if (batch == null || batch.size() == 0) {
+      if (rows == 0) {
         return;
+      }
+      DenseVector batch = instance.writeBatch;
+      UnsafeRow row = instance.pendingRow;
+      batch.reset();
+      long unsafeBytes = 0;
+      for (int at = 0; at < used; ) {
+        int size = Platform.getInt(pending, Platform.BYTE_ARRAY_OFFSET + at);
+        row.pointTo(pending, Platform.BYTE_ARRAY_OFFSET + at + 4, size);
+        ShuffleRowAppender.append(row, instance.row, batch);
+        unsafeBytes += size;
+        at += size + 4;
       }
       try {
         instance.writeBlock(batch, out);
@@ -249,7 +297,8 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (dataSize != null) {
         dataSize.add(unsafeBytes);
       }
-      unsafeBytes = 0;
+      used = 0;
+      rows = 0;
       batch.reset();
     }
 
@@ -277,12 +326,26 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     }
   }
 
+  /** What turns decoded blocks into rows: the batch, Spark's view of it, the projection to {@code UnsafeRow}. */
+  private final class Reader {
+    final DenseVector batch;
+    final ColumnarBatch view;
+    final UnsafeProjection toUnsafe;
+
+    Reader(ShuffleSchema.Node row) {
+      batch = DenseVector.create(row.dense, 16);
+      view = ShuffleColumn.batch(batch, row);
+      toUnsafe = UnsafeProjection.create(schema);
+    }
+  }
+
   private final class In extends DeserializationStream {
     private final Instance instance;
     private final InputStream in;
-    private final DenseVector batch;
-    private final ColumnarBatch view;
-    private final UnsafeProjection toUnsafe;
+    private Reader reader;
+    private DenseVector batch;
+    private ColumnarBatch view;
+    private UnsafeProjection toUnsafe;
     private final CRC32C crc = new CRC32C();
     /** Bytes consumed from {@code in}. */
     private long offset;
@@ -293,25 +356,31 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     In(Instance instance, InputStream in) {
       this.instance = instance;
       this.in = in;
-      this.batch = DenseVector.create(instance.row.dense, 16);
-      this.view = ShuffleColumn.batch(batch, instance.row);
-      // Each stream its own projection: Spark may read several streams at once (merging spills)
-      // and keep each one's current row.
-      this.toUnsafe = UnsafeProjection.create(schema);
+    }
+
+    /** Ends the stream: closes the input and gives the reader back. */
+    private void finish() {
+      if (done) {
+        return;
+      }
+      done = true;
+      if (reader != null) {
+        batch.reset();
+        instance.giveBack(reader);
+        reader = null;
+      }
+      try {
+        in.close();
+      } catch (IOException e) {
+        throw DenseRowSerializer.<RuntimeException>sneaky(e);
+      }
     }
 
     /** Whether a row is ready at {@code next}, reading the next block where needed; false at the stream's end. */
     private boolean ready() {
       while (next == rows) {
         if (done || !readBlock()) {
-          if (!done) {
-            done = true;
-            try {
-              in.close();
-            } catch (IOException e) {
-              throw DenseRowSerializer.<RuntimeException>sneaky(e);
-            }
-          }
+          finish();
           return false;
         }
       }
@@ -370,6 +439,12 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if ((int) crc.getValue() != expected) {
         throw damaged(start, "block of " + n + " bytes fails its checksum (CRC-32C 0x" + Integer.toHexString((int) crc.getValue())
             + ", header says 0x" + Integer.toHexString(expected) + ")", null);
+      }
+      if (reader == null) {
+        reader = instance.takeReader();
+        batch = reader.batch;
+        view = reader.view;
+        toUnsafe = reader.toUnsafe;
       }
       batch.reset();
       try {
@@ -487,14 +562,7 @@ public final class DenseRowSerializer extends Serializer implements Serializable
 
     @Override
     public void close() {
-      if (!done) {
-        done = true;
-        try {
-          in.close();
-        } catch (IOException e) {
-          throw DenseRowSerializer.<RuntimeException>sneaky(e);
-        }
-      }
+      finish();
     }
   }
 }

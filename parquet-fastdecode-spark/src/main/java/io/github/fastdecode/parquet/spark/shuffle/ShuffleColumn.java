@@ -35,6 +35,8 @@ final class ShuffleColumn extends ColumnVector {
   private final DenseVector v;
   private final ShuffleSchema.Node node;
   private final ShuffleColumn[] children;
+  /** Reused: the projection writes each decimal into its row before it asks for the next. */
+  private final Decimal decimal = new Decimal();
 
   private ShuffleColumn(DenseVector v, ShuffleSchema.Node node) {
     super(node.sparkType);
@@ -127,7 +129,7 @@ final class ShuffleColumn extends ColumnVector {
   @Override
   public Decimal getDecimal(int row, int precision, int scale) {
     if (node.kind == ShuffleSchema.DECIMAL_LONG) {
-      return Decimal.createUnsafe(v.longs()[row], precision, scale);
+      return decimal.set(v.longs()[row], precision, scale);
     }
     BinaryBatch b = v.binaries();
     byte[] bytes = b.toByteArray(row);

@@ -17,6 +17,8 @@ package io.github.fastdecode.parquet.spark.shuffle;
 
 import io.github.fastdecode.parquet.denserow.DenseVector;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.MapData;
 import org.apache.spark.sql.types.Decimal;
@@ -84,7 +86,9 @@ final class ShuffleRowAppender {
         return;
       }
       case ShuffleSchema.DECIMAL_LONG:
-        v.appendLong(g.getDecimal(i, n.precision, n.scale).toUnscaledLong());
+        // Spark's unsafe rows and arrays keep a decimal of up to 18 digits as its unscaled long.
+        v.appendLong(g instanceof UnsafeRow || g instanceof UnsafeArrayData ? g.getLong(i)
+            : g.getDecimal(i, n.precision, n.scale).toUnscaledLong());
         return;
       case ShuffleSchema.DECIMAL_BYTES: {
         Decimal d = g.getDecimal(i, n.precision, n.scale);

@@ -81,12 +81,24 @@ public final class SparkShuffleBenchmark {
   static final class ShuffleWrites extends SparkListener {
     long bytes;
     long records;
+    /** Task time (ms) of shuffle map tasks and of the others, GC time, shuffle write time (ns). */
+    long mapMillis;
+    long otherMillis;
+    long gcMillis;
+    long writeNanos;
 
     @Override
     public synchronized void onTaskEnd(SparkListenerTaskEnd end) {
       if (end.taskMetrics() != null) {
         bytes += end.taskMetrics().shuffleWriteMetrics().bytesWritten();
         records += end.taskMetrics().shuffleWriteMetrics().recordsWritten();
+        writeNanos += end.taskMetrics().shuffleWriteMetrics().writeTime();
+        gcMillis += end.taskMetrics().jvmGCTime();
+        if (end.taskType().equals("ShuffleMapTask")) {
+          mapMillis += end.taskMetrics().executorRunTime();
+        } else {
+          otherMillis += end.taskMetrics().executorRunTime();
+        }
       }
     }
   }
@@ -96,12 +108,14 @@ public final class SparkShuffleBenchmark {
     final long bytes;
     final long records;
     final List<String> rows;
+    final String split;
 
-    Run(long millis, long bytes, long records, List<String> rows) {
+    Run(long millis, long bytes, long records, List<String> rows, String split) {
       this.millis = millis;
       this.bytes = bytes;
       this.records = records;
       this.rows = rows;
+      this.split = split;
     }
   }
 
@@ -155,6 +169,7 @@ public final class SparkShuffleBenchmark {
         for (int k = 0; k < 2; k++) {
           int f = (i + k) % 2;
           Run r = run(spark, FORMATS[f], q.getValue());
+          System.out.println(q.getKey() + " " + FORMATS[f] + ": " + r.millis + " ms; " + r.split);
           millis[f][i] = r.millis;
           bytes[f][i] = r.bytes;
         }
@@ -188,7 +203,9 @@ public final class SparkShuffleBenchmark {
         keys.add(r.toString());
       }
       Collections.sort(keys);
-      return new Run(millis, writes.bytes, writes.records, keys);
+      String split = String.format("map tasks %d ms, other tasks %d ms, GC %d ms, shuffle write %d ms", writes.mapMillis,
+          writes.otherMillis, writes.gcMillis, writes.writeNanos / 1_000_000);
+      return new Run(millis, writes.bytes, writes.records, keys, split);
     } finally {
       spark.sparkContext().removeSparkListener(writes);
     }
