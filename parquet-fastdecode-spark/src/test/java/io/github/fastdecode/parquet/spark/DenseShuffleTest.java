@@ -208,6 +208,43 @@ class DenseShuffleTest {
     }
   }
 
+  /** The first exchange in {@code plan} (depth first) whose class is a DenseRow exchange, or null. */
+  private static org.apache.spark.sql.execution.SparkPlan denseExchange(org.apache.spark.sql.execution.SparkPlan plan) {
+    if (DenseRowExchanges.isDense(plan)) {
+      return plan;
+    }
+    for (org.apache.spark.sql.execution.SparkPlan child : scala.jdk.javaapi.CollectionConverters.asJava(plan.children())) {
+      org.apache.spark.sql.execution.SparkPlan found = denseExchange(child);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void sqlMetricsOfTheExchange() {
+    // What the Spark UI shows for the exchange: its SQL metrics, fed by Spark's shuffle write
+    // reporter and by the serializer (data size: the rows' UnsafeRow bytes, as Spark's serializer counts).
+    SparkSessions.withConf(spark, () -> {
+      Dataset<Row> df = spark.range(0, 30000, 1, 2).selectExpr("id", "cast(id % 100 as int) as a", "concat('s', id) as s")
+          .repartition(4, col("a"));
+      assertEquals(30000, df.collectAsList().size());
+      org.apache.spark.sql.execution.SparkPlan exchange = denseExchange(df.queryExecution().executedPlan());
+      assertTrue(exchange != null, plan(df));
+      scala.collection.Map<String, org.apache.spark.sql.execution.metric.SQLMetric> m = exchange.metrics();
+      assertEquals(30000, m.apply("shuffleRecordsWritten").value(), "records written");
+      assertTrue(m.apply("shuffleBytesWritten").value() > 0, "bytes written");
+      assertEquals(4, m.apply("numPartitions").value(), "partitions");
+      // UnsafeRow of 3 fields: 8 (null bits) + 3 * 8, plus the string's bytes rounded up to 8
+      long expected = 0;
+      for (long id = 0; id < 30000; id++) {
+        expected += 32 + ((("s" + id).length() + 7) / 8) * 8;
+      }
+      assertEquals(expected, m.apply("dataSize").value(), "data size");
+    }, DenseShuffleRule.ROW_FORMAT, "dense", "spark.sql.adaptive.enabled", "false");
+  }
+
   @Test
   void unsupportedSchemasKeepSparksExchange() {
     // A calendar interval is not carried: that exchange stays Spark's, the query still runs.
