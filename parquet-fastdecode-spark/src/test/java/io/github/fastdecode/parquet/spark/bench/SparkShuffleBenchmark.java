@@ -147,7 +147,7 @@ public final class SparkShuffleBenchmark {
     report.append("JDK ").append(System.getProperty("java.version")).append(", Spark ").append(spark.version())
         .append(", local[2], TPC-H SF").append(sf).append(" (Spark's Parquet reader), AQE on, lz4; median of ").append(runs)
         .append(" runs per format after a warm-up, formats alternating\n\n")
-        .append("| query | unsafe MB written | dense MB written | dense / unsafe bytes | unsafe ms | dense ms | speed-up |\n")
+        .append("| query | unsafe bytes written | dense bytes written | dense / unsafe | unsafe ms | dense ms | speed-up |\n")
         .append("|---|---:|---:|---:|---:|---:|---:|\n");
     for (Map.Entry<String, String> q : QUERIES.entrySet()) {
       if (!only.isEmpty() && only.stream().noneMatch(q.getKey()::startsWith)) {
@@ -178,7 +178,7 @@ public final class SparkShuffleBenchmark {
       double db = median(bytes[1]);
       double ut = median(millis[0]);
       double dt = median(millis[1]);
-      report.append(String.format("| %s | %.1f | %.1f | %.2f | %.0f | %.0f | %.2fx |%n", q.getKey(), ub / 1e6, db / 1e6, db / ub, ut, dt, ut / dt));
+      report.append(String.format("| %s | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2fx |%n", q.getKey(), ub, db, db / ub, ut, dt, ut / dt));
       System.out.println(q.getKey() + ": unsafe ms " + Arrays.toString(millis[0]) + " bytes " + Arrays.toString(bytes[0])
           + "; dense ms " + Arrays.toString(millis[1]) + " bytes " + Arrays.toString(bytes[1]) + "; records " + warm[0].records);
     }
