@@ -31,6 +31,7 @@ import org.apache.spark.serializer.Serializer;
 import org.apache.spark.serializer.SerializerInstance;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -48,7 +49,7 @@ import scala.reflect.ClassTag;
  * <pre>
  * stream := block*
  * block  := varint(n) crc32c(4 bytes, little-endian, of the n bytes) run(n bytes)
- * run    := a DenseRow run without length prefixes (format byte 0x40, then the rows; see DenseRowCodec)
+ * run    := a DenseRow run with length prefixes (format byte 0x41, then varint(len) row, ...; see DenseRowCodec)
  * </pre>
  *
  * A block holds up to {@value #BLOCK_ROWS} rows or about {@value #BLOCK_BYTES} bytes of {@code
@@ -158,7 +159,7 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (sizes.length < n) {
         sizes = new int[Math.max(n, sizes.length * 2)];
       }
-      long runSize = codec.runSize(batch, 0, sizes);
+      long runSize = codec.runSize(batch, DenseRowCodec.LENGTH_PREFIXED, sizes);
       if (runSize > MAX_BLOCK) {
         throw new IllegalStateException("a DenseRow shuffle block of " + runSize + " bytes (" + n + " rows) is over " + MAX_BLOCK);
       }
@@ -167,7 +168,7 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (scratch.length < need) {
         scratch = new byte[Math.max(need, scratch.length * 2)];
       }
-      int end = codec.serializeRun(batch, 0, sizes, scratch, header);
+      int end = codec.serializeRun(batch, DenseRowCodec.LENGTH_PREFIXED, sizes, scratch, header);
       CRC32C crc = new CRC32C();
       crc.update(scratch, header, end - header);
       int start = header - 4;
@@ -201,6 +202,48 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       idle = r;
     }
 
+    private int[] readOffsets = new int[BLOCK_ROWS];
+    private int[] readLengths = new int[BLOCK_ROWS];
+
+    /**
+     * Reads the length-prefixed run {@code buf[0 .. n)} into {@code batch}: the prefixes first, then
+     * the rows column by column (the codec's fast path for rows at offsets); returns the row count.
+     */
+    int readRun(byte[] buf, int n, DenseVector batch) {
+      if ((buf[0] & 0xFF) != (DenseRowCodec.formatByte(DenseRowCodec.LENGTH_PREFIXED) & 0xFF)) {
+        // not this writer's format byte: the codec's run reader checks and reports it
+        return codec.deserializeRun(buf, 0, n, batch);
+      }
+      int rows = 0;
+      int p = 1;
+      while (p < n) {
+        long len = 0;
+        int b;
+        int shift = 0;
+        do {
+          if (p >= n || shift > 28) {
+            throw new BadPrefix("row " + rows + "'s length prefix runs past the run's end or over 5 bytes", p);
+          }
+          b = buf[p++];
+          len |= (long) (b & 0x7F) << shift;
+          shift += 7;
+        } while (b < 0);
+        if (len < 1 || len > n - p) {
+          throw new BadPrefix("row " + rows + "'s length " + len + " is not in [1, " + (n - p) + "]", p);
+        }
+        if (rows == readOffsets.length) {
+          readOffsets = java.util.Arrays.copyOf(readOffsets, rows * 2);
+          readLengths = java.util.Arrays.copyOf(readLengths, rows * 2);
+        }
+        readOffsets[rows] = p;
+        readLengths[rows] = (int) len;
+        rows++;
+        p += (int) len;
+      }
+      codec.deserialize(DenseRowCodec.formatByte(0), buf, readOffsets, readLengths, rows, batch);
+      return rows;
+    }
+
     /** The scratch array, with room for {@code n} bytes (contents not kept). */
     byte[] scratch(int n) {
       if (scratch.length < n) {
@@ -214,6 +257,17 @@ public final class DenseRowSerializer extends Serializer implements Serializable
   @SuppressWarnings("unchecked")
   private static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
     throw (E) t;
+  }
+
+  /** A row length prefix that cannot be right, at {@code at} in the run. */
+  private static final class BadPrefix extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int at;
+
+    BadPrefix(String what, int at) {
+      super(what, null, false, false);
+      this.at = at;
+    }
   }
 
   private static int varintSize(int v) {
@@ -326,16 +380,72 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     }
   }
 
-  /** What turns decoded blocks into rows: the batch, Spark's view of it, the projection to {@code UnsafeRow}. */
+  /**
+   * What turns decoded blocks into rows: the batch, and either Spark's {@code UnsafeRowWriter}
+   * driven straight from the batch's arrays (rows whose columns are all scalars or strings) or an
+   * {@code UnsafeProjection} over a column view of the batch (rows with wide decimals, arrays, maps
+   * or structs). Both make the bytes Spark's projection makes.
+   */
   private final class Reader {
     final DenseVector batch;
     final ColumnarBatch view;
     final UnsafeProjection toUnsafe;
+    final UnsafeRowWriter writer;
+    final int[] kinds;
 
     Reader(ShuffleSchema.Node row) {
       batch = DenseVector.create(row.dense, 16);
-      view = ShuffleColumn.batch(batch, row);
-      toUnsafe = UnsafeProjection.create(schema);
+      kinds = new int[row.children.length];
+      boolean flat = true;
+      for (int f = 0; f < kinds.length; f++) {
+        kinds[f] = row.children[f].kind;
+        flat &= kinds[f] <= ShuffleSchema.DECIMAL_LONG;
+      }
+      if (flat) {
+        view = null;
+        toUnsafe = null;
+        writer = new UnsafeRowWriter(kinds.length);
+      } else {
+        view = ShuffleColumn.batch(batch, row);
+        toUnsafe = UnsafeProjection.create(schema);
+        writer = null;
+      }
+    }
+
+    /** Row {@code i} of the batch (whose row count is {@code rows}) as an {@code UnsafeRow}, reused. */
+    UnsafeRow row(int i, int rows) {
+      if (writer == null) {
+        if (i == 0) {
+          view.setNumRows(rows);
+        }
+        return toUnsafe.apply(view.getRow(i));
+      }
+      UnsafeRowWriter w = writer;
+      w.reset();
+      w.zeroOutNullBytes();
+      int[] kinds = this.kinds;
+      for (int f = 0; f < kinds.length; f++) {
+        DenseVector c = batch.child(f);
+        if (c.isNull(i)) {
+          w.setNullAt(f);
+          continue;
+        }
+        switch (kinds[f]) {
+          case ShuffleSchema.BOOLEAN: w.write(f, c.booleans()[i]); break;
+          case ShuffleSchema.BYTE: w.write(f, (byte) c.ints()[i]); break;
+          case ShuffleSchema.SHORT: w.write(f, (short) c.ints()[i]); break;
+          case ShuffleSchema.INT: w.write(f, c.ints()[i]); break;
+          case ShuffleSchema.LONG:
+          case ShuffleSchema.DECIMAL_LONG: w.write(f, c.longs()[i]); break;
+          case ShuffleSchema.FLOAT: w.write(f, c.floats()[i]); break;
+          case ShuffleSchema.DOUBLE: w.write(f, c.doubles()[i]); break;
+          default: {
+            io.github.fastdecode.parquet.BinaryBatch b = c.binaries();
+            w.write(f, b.bytes(), b.offset(i), b.length(i));
+          }
+        }
+      }
+      return w.getRow();
     }
   }
 
@@ -344,8 +454,6 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     private final InputStream in;
     private Reader reader;
     private DenseVector batch;
-    private ColumnarBatch view;
-    private UnsafeProjection toUnsafe;
     private final CRC32C crc = new CRC32C();
     /** Bytes consumed from {@code in}. */
     private long offset;
@@ -388,7 +496,7 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     }
 
     private UnsafeRow nextRow() {
-      return toUnsafe.apply(view.getRow(next++));
+      return reader.row(next++, rows);
     }
 
     private DenseShuffleFormatException damaged(long at, String what, Throwable cause) {
@@ -443,12 +551,13 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (reader == null) {
         reader = instance.takeReader();
         batch = reader.batch;
-        view = reader.view;
-        toUnsafe = reader.toUnsafe;
       }
       batch.reset();
       try {
-        rows = instance.codec.deserializeRun(buf, 0, n, batch);
+        rows = instance.readRun(buf, n, batch);
+      } catch (BadPrefix e) {
+        batch.reset();
+        throw damaged(body + e.at, "invalid DenseRow run in block starting at byte " + start + " (" + e.getMessage() + ")", e);
       } catch (DenseRowFormatException e) {
         batch.reset();
         throw damaged(body + Math.max(0, e.offset()), "invalid DenseRow run in block starting at byte " + start + " (" + e.getMessage() + ")", e);
@@ -456,7 +565,6 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (rows == 0) {
         throw damaged(start, "block holds no rows", null);
       }
-      view.setNumRows(rows);
       next = 0;
       return true;
     }

@@ -168,6 +168,45 @@ class DenseRowSerializerTest {
     }
   }
 
+  /** A row type of scalars and strings only, which readers write with Spark's UnsafeRowWriter (no projection). */
+  static final StructType FLAT = new StructType().add("id", DataTypes.LongType, false).add("i", DataTypes.IntegerType)
+      .add("s", DataTypes.StringType).add("d", DataTypes.createDecimalType(10, 2)).add("bin", DataTypes.BinaryType)
+      .add("b", DataTypes.BooleanType).add("sh", DataTypes.ShortType).add("by", DataTypes.ByteType).add("f", DataTypes.FloatType)
+      .add("g", DataTypes.DoubleType).add("dt", DataTypes.DateType).add("ts", DataTypes.TimestampType).add("e", DataTypes.StringType);
+
+  @Test
+  void flatRowsComeBackByteForByte() {
+    UnsafeProjection toUnsafe = UnsafeProjection.create(FLAT);
+    for (double nullRate : new double[] {0, 0.1, 1}) {
+      Random random = new Random(SEED + 4);
+      List<UnsafeRow> rows = new ArrayList<>();
+      for (int r = 0; r < 3000; r++) {
+        byte[] bin = new byte[random.nextInt(30)];
+        random.nextBytes(bin);
+        Object[] v = {(long) r, random.nextInt(), UTF8String.fromString("s" + "é".repeat(random.nextInt(3)) + "x".repeat(random.nextInt(40))),
+            Decimal.apply(BigDecimal.valueOf(random.nextLong() % 10_000_000_000L, 2), 10, 2), bin, random.nextBoolean(),
+            (short) random.nextInt(), (byte) random.nextInt(), random.nextInt(20) == 0 ? Float.NaN : random.nextFloat() - 0.5f,
+            random.nextInt(20) == 0 ? -0.0 : random.nextGaussian() * 1e9, random.nextInt(100000) - 50000, random.nextLong() / 1000,
+            UTF8String.fromString("")};
+        for (int k = 1; k < v.length; k++) {
+          if (random.nextDouble() < nullRate) {
+            v[k] = null;
+          }
+        }
+        rows.add(toUnsafe.apply(new GenericInternalRow(v)).copy());
+      }
+      SerializerInstance instance = new DenseRowSerializer(FLAT, null).newInstance();
+      for (int flushEvery : new int[] {0, 1, 1000}) {
+        byte[] bytes = write(instance, rows, flushEvery);
+        List<UnsafeRow> back = read(instance, bytes, 0, bytes.length);
+        assertEquals(rows.size(), back.size());
+        for (int i = 0; i < rows.size(); i++) {
+          assertEquals(rows.get(i), back.get(i), "seed " + (SEED + 4) + ", null rate " + nullRate + ", flush every " + flushEvery + ", row " + i);
+        }
+      }
+    }
+  }
+
   @Test
   void recordsFlushedOneByOneCanBeRelocated() {
     Random random = new Random(SEED + 1);
