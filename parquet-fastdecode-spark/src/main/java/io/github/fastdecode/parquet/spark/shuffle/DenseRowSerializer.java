@@ -121,8 +121,12 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     final DenseVector writeBatch;
     final UnsafeRow pendingRow;
 
+    /** Whether decoded blocks are checked for values their Spark types cannot hold. */
+    final boolean checkRanges;
+
     Instance(ShuffleSchema.Node row) {
       this.row = row;
+      this.checkRanges = ShuffleSchema.hasRanges(row);
       this.codec = new DenseRowCodec(row.dense);
       this.writeBatch = DenseVector.create(row.dense, 64);
       this.pendingRow = new UnsafeRow(row.children.length);
@@ -564,6 +568,13 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       }
       if (rows == 0) {
         throw damaged(start, "block holds no rows", null);
+      }
+      if (instance.checkRanges) {
+        String bad = ShuffleSchema.outOfRange(instance.row, batch);
+        if (bad != null) {
+          batch.reset();
+          throw damaged(start, "block starting here holds a " + bad + ", which its Spark type cannot hold", null);
+        }
       }
       next = 0;
       return true;

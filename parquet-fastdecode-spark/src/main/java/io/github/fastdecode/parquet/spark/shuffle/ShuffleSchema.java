@@ -107,6 +107,87 @@ final class ShuffleSchema {
     }
   }
 
+  private static final long[] TEN_TO = new long[19];
+
+  static {
+    TEN_TO[0] = 1;
+    for (int i = 1; i < TEN_TO.length; i++) {
+      TEN_TO[i] = TEN_TO[i - 1] * 10;
+    }
+  }
+
+  /**
+   * The first decoded value of {@code v} (of node {@code n}, and below it) that its Spark type
+   * cannot hold, described, or null: a byte or short out of range, a decimal with more digits than
+   * its precision or (wide decimals) no bytes. DenseRow carries them as INT32, INT64 and BINARY, so
+   * only the writer's checksum keeps such values out; a reader checks rather than wrap or truncate.
+   */
+  static String outOfRange(Node n, io.github.fastdecode.parquet.denserow.DenseVector v) {
+    int size = v.size();
+    boolean[] nulls = v.nulls();
+    switch (n.kind) {
+      case BYTE:
+      case SHORT: {
+        int[] a = v.ints();
+        int min = n.kind == BYTE ? Byte.MIN_VALUE : Short.MIN_VALUE;
+        int max = n.kind == BYTE ? Byte.MAX_VALUE : Short.MAX_VALUE;
+        for (int i = 0; i < size; i++) {
+          if ((a[i] < min || a[i] > max) && (nulls == null || !nulls[i])) {
+            return n.sparkType.simpleString() + " value " + a[i];
+          }
+        }
+        return null;
+      }
+      case DECIMAL_LONG: {
+        long[] a = v.longs();
+        long limit = TEN_TO[n.precision];
+        for (int i = 0; i < size; i++) {
+          if ((a[i] >= limit || a[i] <= -limit) && (nulls == null || !nulls[i])) {
+            return n.sparkType.simpleString() + " unscaled value " + a[i];
+          }
+        }
+        return null;
+      }
+      case DECIMAL_BYTES: {
+        java.math.BigInteger limit = java.math.BigInteger.TEN.pow(n.precision);
+        io.github.fastdecode.parquet.BinaryBatch b = v.binaries();
+        for (int i = 0; i < size; i++) {
+          if (nulls != null && nulls[i]) {
+            continue;
+          }
+          if (b.length(i) == 0 || b.length(i) > 16) {
+            return n.sparkType.simpleString() + " of " + b.length(i) + " bytes";
+          }
+          if (new java.math.BigInteger(b.toByteArray(i)).abs().compareTo(limit) >= 0) {
+            return n.sparkType.simpleString() + " unscaled value " + new java.math.BigInteger(b.toByteArray(i));
+          }
+        }
+        return null;
+      }
+      default:
+        for (int k = 0; k < n.children.length; k++) {
+          String bad = outOfRange(n.children[k], v.child(k));
+          if (bad != null) {
+            return bad;
+          }
+        }
+        return null;
+    }
+  }
+
+  /** Whether some value at or below {@code n} has a range narrower than its DenseRow type's. */
+  static boolean hasRanges(Node n) {
+    if (n.kind == BYTE || n.kind == SHORT || n.kind == DECIMAL_LONG || n.kind == DECIMAL_BYTES) {
+      return true;
+    }
+    for (Node c : n.children) {
+      if (hasRanges(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Why a row type is not carried. */
   static final class UnsupportedTypeException extends Exception {
     private static final long serialVersionUID = 1L;

@@ -296,6 +296,79 @@ class DenseRowSerializerTest {
     }
   }
 
+  /** The blocks of a stream: {@code [start, end)} of each. */
+  private static List<int[]> blocks(byte[] bytes) {
+    List<int[]> blocks = new ArrayList<>();
+    int p = 0;
+    while (p < bytes.length) {
+      int start = p;
+      long len = 0;
+      int shift = 0;
+      int b;
+      do {
+        b = bytes[p++];
+        len |= (long) (b & 0x7F) << shift;
+        shift += 7;
+      } while (b < 0);
+      p += 4 + (int) len;
+      blocks.add(new int[] {start, p});
+    }
+    return blocks;
+  }
+
+  @Test
+  void damagedRunsUnderValidChecksumsFailCleanly() {
+    // Damage inside a block's run, with the checksum made to match: what a writer bug would send.
+    // The reader must give rows or a DenseShuffleFormatException, never another exception.
+    Random random = new Random(SEED + 5);
+    for (StructType schema : new StructType[] {SCHEMA, FLAT}) {
+      List<UnsafeRow> rows = schema == SCHEMA ? rows(40, 0.1, random) : null;
+      if (rows == null) {
+        UnsafeProjection toUnsafe = UnsafeProjection.create(FLAT);
+        rows = new ArrayList<>();
+        for (int r = 0; r < 40; r++) {
+          rows.add(toUnsafe.apply(new GenericInternalRow(new Object[] {(long) r, r, UTF8String.fromString("s" + r),
+              Decimal.apply(BigDecimal.valueOf(r, 2), 10, 2), new byte[] {(byte) r}, r % 2 == 0, (short) r, (byte) r, (float) r,
+              (double) r, r, (long) r, UTF8String.fromString("")})).copy());
+        }
+      }
+      DenseRowSerializer serializer = new DenseRowSerializer(schema, null);
+      serializer.setShuffleId(7);
+      SerializerInstance instance = serializer.newInstance();
+      byte[] bytes = write(instance, rows, 10);
+      List<int[]> blocks = blocks(bytes);
+      int failures = 0;
+      for (int trial = 0; trial < 3000; trial++) {
+        byte[] damaged = bytes.clone();
+        int[] block = blocks.get(random.nextInt(blocks.size()));
+        int header = block[0];
+        while (damaged[header] < 0) {
+          header++;
+        }
+        int runStart = header + 1 + 4;
+        int n = 1 + random.nextInt(4);
+        for (int k = 0; k < n; k++) {
+          damaged[runStart + random.nextInt(block[1] - runStart)] = (byte) random.nextInt();
+        }
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(damaged, runStart, block[1] - runStart);
+        int sum = (int) crc.getValue();
+        for (int k = 0; k < 4; k++) {
+          damaged[header + 1 + k] = (byte) (sum >>> (k << 3));
+        }
+        try {
+          read(instance, damaged, 0, damaged.length);
+        } catch (DenseShuffleFormatException e) {
+          failures++;
+          assertTrue(e.getMessage().startsWith("DenseRow shuffle 7: "), e.getMessage());
+        } catch (RuntimeException e) {
+          throw new AssertionError("trial " + trial + " (seed " + (SEED + 5) + "): " + e, e);
+        }
+      }
+      assertTrue(failures > 0, "no damage was reported");
+    }
+  }
+
   @Test
   void schemasItDoesNotCarry() {
     assertNull(ShuffleSchema.unsupported(SCHEMA));
