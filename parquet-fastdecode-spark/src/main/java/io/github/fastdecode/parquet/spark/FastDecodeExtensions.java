@@ -15,7 +15,12 @@
  */
 package io.github.fastdecode.parquet.spark;
 
+import io.github.fastdecode.parquet.spark.shuffle.DenseShuffleRule;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.SparkSessionExtensions;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.execution.ColumnarRule;
+import org.apache.spark.sql.execution.SparkPlan;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
 
@@ -31,6 +36,10 @@ import scala.runtime.BoxedUnit;
  *
  * <p>{@value ParquetScanStrategy#ENABLED} ({@code true} unless set) turns it off and on per session,
  * at any time; {@code explain()} shows scans it took as {@code FileScan fastdecode}.
+ *
+ * <p>{@value DenseShuffleRule#ROW_FORMAT}{@code =dense} ({@code unsafe} unless set) makes the
+ * session's SQL exchanges shuffle DenseRow rows instead of {@code UnsafeRow}s ({@link
+ * DenseShuffleRule}); {@code explain()} shows them as {@code DenseRowExchange}.
  */
 public final class FastDecodeExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
   @Override
@@ -39,6 +48,20 @@ public final class FastDecodeExtensions extends AbstractFunction1<SparkSessionEx
       @Override
       public ParquetScanStrategy apply(org.apache.spark.sql.SparkSession session) {
         return new ParquetScanStrategy(session);
+      }
+    });
+    // Adaptive plans: after EnsureRequirements, before query stages are made.
+    extensions.injectQueryStagePrepRule(new AbstractFunction1<SparkSession, Rule<SparkPlan>>() {
+      @Override
+      public Rule<SparkPlan> apply(SparkSession session) {
+        return new DenseShuffleRule();
+      }
+    });
+    // Other plans: the preparations apply columnar rules after EnsureRequirements.
+    extensions.injectColumnar(new AbstractFunction1<SparkSession, ColumnarRule>() {
+      @Override
+      public ColumnarRule apply(SparkSession session) {
+        return new DenseShuffleRule.Columnar();
       }
     });
     return BoxedUnit.UNIT;

@@ -55,17 +55,17 @@ class DenseRowVarintTest {
     byte[] wide = new byte[32];
     for (long u : values()) {
       int n = VarInts.putUnsigned(plain, 3, u) - 3;
-      assertEquals(n, DenseRowCodec.varintSize(u), Long.toHexString(u));
+      assertEquals(n, VarInts.size(u), Long.toHexString(u));
       Arrays.fill(wide, (byte) 0x55);
-      assertEquals(3 + n, DenseRowCodec.putVarintWide(wide, 3, u), Long.toHexString(u));
+      assertEquals(3 + n, VarInts.putUnsignedWide(wide, 3, u), Long.toHexString(u));
       assertArrayEquals(Arrays.copyOfRange(plain, 3, 3 + n), Arrays.copyOfRange(wide, 3, 3 + n), Long.toHexString(u));
       assertEquals(0x55, wide[3 + Math.max(n, 8)], "wide writer stored past its 8 bytes, " + Long.toHexString(u));
       Arrays.fill(wide, (byte) 0x55);
-      assertEquals(3 + n, DenseRowCodec.putVarintTen(wide, 3, u), Long.toHexString(u));
+      assertEquals(3 + n, VarInts.putUnsignedTen(wide, 3, u), Long.toHexString(u));
       assertArrayEquals(Arrays.copyOfRange(plain, 3, 3 + n), Arrays.copyOfRange(wide, 3, 3 + n), Long.toHexString(u));
       assertEquals(0x55, wide[3 + 10], "ten-byte writer stored past its 10 bytes, " + Long.toHexString(u));
-      assertEquals(3 + n, DenseRowCodec.putVarint(wide, 3, u), Long.toHexString(u));
-      assertEquals(u, DenseRowCodec.compress7(DenseRowCodec.spread7(u)) | (u & 0xFF00000000000000L), Long.toHexString(u));
+      assertEquals(3 + n, VarInts.putUnsigned(wide, 3, u), Long.toHexString(u));
+      assertEquals(u, VarInts.compress7(VarInts.spread7(u)) | (u & 0xFF00000000000000L), Long.toHexString(u));
     }
   }
 
@@ -118,7 +118,7 @@ class DenseRowVarintTest {
         for (int room = n; room <= 12; room++) {
           Arrays.fill(out, (byte) 0x55);
           int end = 3 + room;
-          assertEquals(3 + n, DenseRowCodec.putPrefix32(out, 3, u, n - 1, end), u + " with room " + room);
+          assertEquals(3 + n, PrefixVarints.putPrefix32(out, 3, u, n - 1, end), u + " with room " + room);
           assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), u + " with room " + room);
           assertEquals(0x55, out[2], Long.toString(u));
           assertEquals(0x55, out[end], "stored past the row's end, " + u + " with room " + room);
@@ -131,17 +131,17 @@ class DenseRowVarintTest {
     String what = (nullable ? "nullable " : "") + x;
     long z = (x << 1) ^ (x >> 63);
     int n = expected.length;
-    assertEquals(n, nullable ? DenseRowCodec.nullablePrefixSize(x) : DenseRowCodec.prefixSize(z), what);
+    assertEquals(n, nullable ? PrefixVarints.nullablePrefixSize(x) : PrefixVarints.prefixSize(z), what);
     for (int room : new int[] {9, 12, n, 4, 5, 6, 7, 8}) {
       Arrays.fill(out, (byte) 0x55);
       int end = 3 + Math.max(n, room);
-      assertEquals(3 + n, nullable ? DenseRowCodec.putNullablePrefix(out, 3, x, end) : DenseRowCodec.putPrefix(out, 3, z, end), what);
+      assertEquals(3 + n, nullable ? PrefixVarints.putNullablePrefix(out, 3, x, end) : PrefixVarints.putPrefix(out, 3, z, end), what);
       assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), what + " with room " + room);
       assertEquals(0x55, out[2], what);
       assertEquals(0x55, out[end], "stored past the row's end, " + what);
     }
     Arrays.fill(out, (byte) 0x55);
-    assertEquals(3 + n, nullable ? DenseRowCodec.putNullablePrefixBytes(out, 3, x) : DenseRowCodec.putPrefixBytes(out, 3, z), what);
+    assertEquals(3 + n, nullable ? PrefixVarints.putNullablePrefixBytes(out, 3, x) : PrefixVarints.putPrefixBytes(out, 3, z), what);
     assertArrayEquals(expected, Arrays.copyOfRange(out, 3, 3 + n), what);
     assertEquals(0x55, out[3 + n], "stored past the value, " + what);
   }

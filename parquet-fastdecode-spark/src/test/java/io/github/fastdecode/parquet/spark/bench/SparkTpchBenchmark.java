@@ -369,8 +369,13 @@ public final class SparkTpchBenchmark {
   // ---- data generation ----
 
   static void generate(SparkSession spark, Path data, double sf) throws IOException {
-    for (TpchTable<?> table : List.of(TpchTable.LINE_ITEM, TpchTable.ORDERS)) {
-      String name = table == TpchTable.LINE_ITEM ? "lineitem" : "orders";
+    generate(spark, data, sf, List.of(TpchTable.LINE_ITEM, TpchTable.ORDERS));
+  }
+
+  /** Writes each of {@code tables} at {@code sf} into {@code data/<table name>} unless it is there. */
+  static void generate(SparkSession spark, Path data, double sf, List<TpchTable<?>> tables) throws IOException {
+    for (TpchTable<?> table : tables) {
+      String name = table.getTableName();
       Path dir = data.resolve(name);
       if (Files.exists(dir.resolve("_SUCCESS"))) {
         continue;
