@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.benchmarks.jmh;
+package io.github.fastdecode.parquet.spark.bench;
 
 import io.github.fastdecode.parquet.denserow.DenseRowCodec;
 import io.github.fastdecode.parquet.spark.denserow.DenseRowColumns;

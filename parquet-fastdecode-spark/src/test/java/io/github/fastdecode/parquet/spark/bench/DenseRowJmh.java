@@ -1,0 +1,28 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.spark.bench;
+
+/**
+ * JMH over this module's test classes, for {@link DenseRowBenchmark} ({@code bench/run-denserow.sh}
+ * passes JMH's own arguments; with none it runs every DenseRowBenchmark case).
+ */
+public final class DenseRowJmh {
+  private DenseRowJmh() {}
+
+  public static void main(String[] args) throws Exception {
+    org.openjdk.jmh.Main.main(args.length == 0 ? new String[] {"DenseRowBenchmark"} : args);
+  }
+}
