@@ -182,6 +182,43 @@ class ReadAheadTest {
     assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
   }
 
+  @Test
+  void aScanOnTheReadAheadExecutorsOnlyThreadDoesNotWaitForItself(@TempDir Path dir) throws Exception {
+    // Decode tasks and their read-ahead on one bounded pool: the fetch queues behind the task that
+    // will wait for it, so the reader runs the fetch itself when it needs the bytes.
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    List<String> columns = FilteredOwnPagesTest.FLAT;
+    FilteredScanTest.Rows expected = FilteredOwnPagesTest.parquetJava(f, FilterCompat.NOOP, columns);
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    AtomicInteger fetches = new AtomicInteger();
+    try {
+      java.util.concurrent.Executor same = task -> {
+        fetches.incrementAndGet();
+        one.execute(task);
+      };
+      java.util.concurrent.Future<FilteredScanTest.Rows> scan = one.submit(() -> FilteredScanTest.ours(f, FilterCompat.NOOP,
+          columns, 100, ColumnBatch.Layout.DENSE, null, own().withReadAhead(same, Long.MAX_VALUE)));
+      FilteredScanTest.assertSameRows(expected, scan.get(60, TimeUnit.SECONDS), "scan on the executor's thread");
+      assertEquals(rowGroups(f) - 1, fetches.get(), "fetches handed to the executor");
+    } finally {
+      one.shutdownNow();
+    }
+  }
+
+  @Test
+  void closeDropsAFetchTheExecutorNeverRuns(@TempDir Path dir) throws Exception {
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    List<Runnable> dropped = new ArrayList<>();
+    PageBuffers buffers = new PageBuffers();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), FilteredOwnPagesTest.FLAT,
+        ParquetReadOptions.builder().build(), own().withBuffers(buffers).withReadAhead(dropped::add, Long.MAX_VALUE))) {
+      assertEquals(10, reader.nextBatch(reader.newBatches(10, ColumnBatch.Layout.DENSE)));
+    }
+    assertEquals(1, dropped.size(), "one fetch handed over and never run");
+    assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
+    dropped.get(0).run(); // a late run after close reads nothing (the stream is closed): it must be a no-op
+  }
+
   /** Rows read by a whole scan of {@code input}'s flat columns. */
   private static long count(InputFile input, PageSettings settings) throws IOException {
     long rows = 0;
