@@ -19,6 +19,7 @@ import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import io.github.fastdecode.parquet.column.RecordBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
+import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import io.github.fastdecode.parquet.file.PageSettings;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -100,7 +100,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     this.allocator = options.allocator();
     this.fresh = options.freshRootPerBatch();
     // A parallel scan's main reader reads nothing: its batch only describes the fields.
-    this.batch = reader.newRecordBatch(options.executor() != null ? 1 : options.batchSize());
+    this.batch = reader.newRecordBatch(readsInGroups(options, reader) ? 1 : options.batchSize());
     List<RecordNode> nodes = inRequestedOrder(batch.fields(), columns);
     this.nodes = nodes;
     List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
@@ -197,7 +197,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     }
     try {
       ArrowParquetReader arrow = new ArrowParquetReader(reader, columns, options);
-      if (options.executor() != null && !arrow.nodes.isEmpty()) {
+      if (readsInGroups(options, reader)) {
         ParquetReadOptions parquet = groupOptions(options);
         // Page-granular filtering keeps the rows whose pages the filter's columns among those read
         // select: a group reading other columns would keep other rows. One group reads them all then.
@@ -220,6 +220,11 @@ public final class ArrowParquetReader implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /** Whether column groups read the file (a parallel scan of at least one column), not {@code reader} itself. */
+  private static boolean readsInGroups(ArrowReadOptions options, ParquetBatchReader reader) {
+    return options.executor() != null && !reader.columns().isEmpty();
   }
 
   /** Read only, so the column groups' readers share it (parsing Hadoop's defaults costs milliseconds per reader). */

@@ -128,6 +128,10 @@ class ArrowParallelScanTest {
                 out.get(1 + c).add(ArrowCanonical.value(root.getVector(c), r, reader.dictionaries()));
               }
             }
+            if (rowIndexes.length < root.getRowCount()) {
+              // A read of no columns is not held to the batch size (whole row groups): the file reader's way.
+              rowIndexes = new long[root.getRowCount()];
+            }
             assertEquals(root.getRowCount(), reader.rowIndexes(rowIndexes));
             for (int r = 0; r < root.getRowCount(); r++) {
               indexes.add(Long.toString(rowIndexes[r]));
@@ -195,6 +199,10 @@ class ArrowParallelScanTest {
     List<String> chosen = List.of("st.c.d", "id", "li");
     List<List<String>> single = read(nested, chosen, b -> b.batchSize(100));
     assertEquals(single, read(nested, chosen, b -> b.batchSize(100).parallel(executor, 3, 0)));
+    // No columns: the row counts alone, read single-threaded whatever the options say.
+    List<List<String>> none = read(types, List.of(), b -> b.batchSize(100));
+    assertEquals(ArrowTestFiles.SPECS.get(0).rows(), none.get(none.size() - 1).size(), "row indexes of every row");
+    assertEquals(none, read(types, List.of(), b -> b.batchSize(100).parallel(executor, 2, 0)));
   }
 
   /** Every row group after the first is fetched ahead, once per column group, when the bound allows. */
@@ -335,6 +343,34 @@ class ArrowParallelScanTest {
         }
       }
     });
+  }
+
+  /** Arrow's reader interface over a parallel scan (its own root and dictionaries) reads what next() reads. */
+  @Test
+  void asArrowReaderOverAParallelScanReadsTheSameValues() throws IOException {
+    Path fallback = files.get(7);
+    List<List<String>> expected = read(fallback, null, b -> b.batchSize(700).readDictionary("s", "c"));
+    try (RootAllocator allocator = new RootAllocator()) {
+      List<List<String>> got = new ArrayList<>();
+      ArrowReadOptions options = ArrowReadOptions.builder(allocator).batchSize(700).readDictionary("s", "c")
+          .parallel(new Counting(), 2, Long.MAX_VALUE).build();
+      try (org.apache.arrow.vector.ipc.ArrowReader in = ArrowParquetReader.open(new LocalInputFile(fallback), null, options)
+          .asArrowReader()) {
+        VectorSchemaRoot root = in.getVectorSchemaRoot();
+        for (int c = 0; c < root.getFieldVectors().size(); c++) {
+          got.add(new ArrayList<>());
+        }
+        while (in.loadNextBatch()) {
+          for (int c = 0; c < got.size(); c++) {
+            for (int r = 0; r < root.getRowCount(); r++) {
+              got.get(c).add(ArrowCanonical.value(root.getVector(c), r, in));
+            }
+          }
+        }
+      }
+      assertEquals(expected.subList(1, expected.size() - 1), got);
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
   }
 
   @Test
