@@ -148,10 +148,20 @@ class ReadAheadTest {
     });
     assertEquals(count(failingElsewhere, own()), FilteredOwnPagesTest.parquetJava(f, FilterCompat.NOOP,
         FilteredOwnPagesTest.FLAT).values.size(), "without read-ahead every read is the scan's");
-    IOException e = assertThrows(IOException.class, () -> count(failingElsewhere, own().withReadAhead(new Counting(), Long.MAX_VALUE)));
+    // A fetch the executor has not started when the scan needs it is run by the scan's thread, whose
+    // reads succeed: this executor returns only once the task has run on the pool.
+    java.util.concurrent.Executor runsAtOnce = task -> {
+      try {
+        POOL.submit(task).get();
+      } catch (InterruptedException | java.util.concurrent.ExecutionException ie) {
+        throw new AssertionError(ie);
+      }
+    };
+    IOException e = assertThrows(IOException.class, () -> count(failingElsewhere, own().withReadAhead(runsAtOnce, Long.MAX_VALUE)));
     assertTrue(e.getMessage().contains("row group 1") && e.getMessage().contains("injected failure"), e.getMessage());
   }
 
+  /** A fetch handed over but not started when close() comes (the executor runs it later): dropped, never reading a closed stream. */
   @Test
   void closeWaitsForAFetchUnderWay(@TempDir Path dir) throws Exception {
     Path f = FilteredOwnPagesTest.write(dir).get(0);
@@ -175,6 +185,36 @@ class ReadAheadTest {
       ColumnBatch[] batches = reader.newBatches(10, ColumnBatch.Layout.DENSE);
       assertEquals(10, reader.nextBatch(batches));
       closing.countDown();
+    }
+    synchronized (violations) {
+      assertEquals(List.of(), violations);
+    }
+    assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
+  }
+
+  /** Since a fetch not started is dropped at close, this is the case where close must wait: the fetch is reading. */
+  @Test
+  void closeWaitsForAFetchThatIsReading(@TempDir Path dir) throws Exception {
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    Thread scan = Thread.currentThread();
+    CountDownLatch reading = new CountDownLatch(1);
+    List<String> violations = new ArrayList<>();
+    Wrapped input = new Wrapped(new LocalInputFile(f), () -> {
+      if (Thread.currentThread() != scan && reading.getCount() > 0) {
+        reading.countDown();
+        try {
+          Thread.sleep(200); // a slow first read: close() comes while it is under way
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    input.violations = violations;
+    PageBuffers buffers = new PageBuffers();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(input, FilteredOwnPagesTest.FLAT, ParquetReadOptions.builder().build(),
+        own().withBuffers(buffers).withReadAhead(POOL, Long.MAX_VALUE))) {
+      assertEquals(10, reader.nextBatch(reader.newBatches(10, ColumnBatch.Layout.DENSE)));
+      assertTrue(reading.await(10, TimeUnit.SECONDS), "the fetch started");
     }
     synchronized (violations) {
       assertEquals(List.of(), violations);
