@@ -19,6 +19,7 @@ import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import io.github.fastdecode.parquet.column.RecordBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
+import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
@@ -84,6 +89,8 @@ public final class ArrowParquetReader implements AutoCloseable {
   private final List<RecordNode> nodes;
   private final List<BaseVariableWidthVector> dictionaryVectors = new ArrayList<>();
   private final DictionaryProvider.MapDictionaryProvider dictionaries = new DictionaryProvider.MapDictionaryProvider();
+  /** The column groups of a parallel scan, or null: this reader reads {@link #reader} on the caller's thread. */
+  private ParallelScan parallel;
   private VectorSchemaRoot root;
   private boolean failed;
   private boolean closed;
@@ -92,7 +99,8 @@ public final class ArrowParquetReader implements AutoCloseable {
     this.reader = reader;
     this.allocator = options.allocator();
     this.fresh = options.freshRootPerBatch();
-    this.batch = reader.newRecordBatch(options.batchSize());
+    // A parallel scan's main reader reads nothing: its batch only describes the fields.
+    this.batch = reader.newRecordBatch(readsInGroups(options, reader) ? 1 : options.batchSize());
     List<RecordNode> nodes = inRequestedOrder(batch.fields(), columns);
     this.nodes = nodes;
     List<String> unmatched = new ArrayList<>(options.dictionaryColumns());
@@ -170,7 +178,10 @@ public final class ArrowParquetReader implements AutoCloseable {
    */
   public static ArrowParquetReader open(InputFile input, List<String> columns, ArrowReadOptions options) throws IOException {
     ParquetBatchReader reader;
-    if (options.pageSettings() != null) {
+    if (options.executor() != null) {
+      // The main reader only describes the file (schema, footer); the column groups read it.
+      reader = ParquetBatchReader.open(input, columns, groupOptions(options), groupSettings(options));
+    } else if (options.pageSettings() != null) {
       ParquetReadOptions parquet = options.parquetOptions();
       if (parquet == null) {
         ParquetReadOptions.Builder b = ParquetReadOptions.builder();
@@ -185,8 +196,23 @@ public final class ArrowParquetReader implements AutoCloseable {
       reader = ParquetBatchReader.open(input, columns);
     }
     try {
-      return new ArrowParquetReader(reader, columns, options);
-    } catch (RuntimeException | Error e) {
+      ArrowParquetReader arrow = new ArrowParquetReader(reader, columns, options);
+      if (readsInGroups(options, reader)) {
+        ParquetReadOptions parquet = groupOptions(options);
+        // Page-granular filtering keeps the rows whose pages the filter's columns among those read
+        // select: a group reading other columns would keep other rows. One group reads them all then.
+        boolean oneGroup = parquet.getRecordFilter() != null && FilterCompat.isFilteringRequired(parquet.getRecordFilter())
+            && !parquet.useRecordFilter();
+        try {
+          arrow.parallel = ParallelScan.open(input, columns, arrow.nodes, arrow.dictionaryOf, reader, () -> groupOptions(options),
+              groupSettings(options), options, oneGroup);
+        } catch (IOException | RuntimeException | Error e) {
+          arrow.dictionaries.close(); // the main reader is closed below
+          throw e;
+        }
+      }
+      return arrow;
+    } catch (IOException | RuntimeException | Error e) {
       try {
         reader.close();
       } catch (IOException | RuntimeException suppressed) {
@@ -194,6 +220,38 @@ public final class ArrowParquetReader implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /** Whether column groups read the file (a parallel scan of at least one column), not {@code reader} itself. */
+  private static boolean readsInGroups(ArrowReadOptions options, ParquetBatchReader reader) {
+    return options.executor() != null && !reader.columns().isEmpty();
+  }
+
+  /** Read only, so the column groups' readers share it (parsing Hadoop's defaults costs milliseconds per reader). */
+  private static final class DefaultConfiguration {
+    static final ParquetConfiguration CONF = new HadoopParquetConfiguration();
+  }
+
+  /**
+   * parquet-hadoop read options for one reader of a parallel scan: the caller's, or the defaults
+   * with the filter. Each gets a codec factory of its own where it would share parquet-java's, which
+   * caches decompressors in a plain map.
+   */
+  private static ParquetReadOptions groupOptions(ArrowReadOptions options) {
+    ParquetReadOptions.Builder b = ParquetReadOptions.builder(DefaultConfiguration.CONF);
+    if (options.parquetOptions() != null) {
+      b.copy(options.parquetOptions());
+      if (options.parquetOptions().getCodecFactory() instanceof CodecFactory) {
+        b.withCodecFactory(null);
+      }
+    } else if (options.filter() != null) {
+      b.withRecordFilter(options.filter());
+    }
+    return b.build();
+  }
+
+  private static PageSettings groupSettings(ArrowReadOptions options) {
+    return options.pageSettings() != null ? options.pageSettings() : PageSettings.defaults();
   }
 
   /** The Arrow schema of every batch (dictionary-encoded fields carry their encoding). */
@@ -206,7 +264,11 @@ public final class ArrowParquetReader implements AutoCloseable {
     return dictionaries;
   }
 
-  /** The file reader underneath: footer, row group index, {@code rowIndexes} of the last batch. */
+  /**
+   * The file reader underneath: footer, row group index, {@code rowIndexes} of the last batch. In a
+   * parallel scan it only describes the file (the column groups' readers read it): use {@link
+   * #rowIndexes(long[])}.
+   */
   public ParquetBatchReader parquetReader() {
     return reader;
   }
@@ -222,7 +284,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     }
     VectorSchemaRoot target = null;
     try {
-      int rows = reader.nextBatch(batch);
+      int rows = advance();
       if (rows == 0) {
         return null;
       }
@@ -241,13 +303,34 @@ public final class ArrowParquetReader implements AutoCloseable {
       if (fresh && target != null) {
         target.close();
       }
+      if (parallel != null) {
+        parallel.stop();
+      }
       releaseBuffers(e);
       throw e;
     }
   }
 
+  /** Reads the next batch (into the file reader's arrays, or every column group's) and returns its rows, 0 at the end. */
+  private int advance() throws IOException {
+    return parallel != null ? parallel.advance() : reader.nextBatch(batch);
+  }
+
+  /**
+   * Writes the file row index (counted from the file's first row) of each row of the last batch into
+   * {@code dst}, and returns how many rows it has: which rows a filter kept.
+   */
+  public int rowIndexes(long[] dst) {
+    return parallel != null ? parallel.rowIndexes(dst) : reader.rowIndexes(dst);
+  }
+
   /** Fills {@code target} (of {@link #schema}) and the dictionary vectors with the batch just read. */
-  private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) {
+  private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) throws IOException {
+    if (parallel != null) {
+      parallel.fill(target, dictionaryTargets, dictionaryOf);
+      target.setRowCount(rows);
+      return;
+    }
     List<FieldVector> vectors = target.getFieldVectors();
     for (int i = 0; i < nodes.size(); i++) {
       RecordNode node = nodes.get(i);
@@ -301,7 +384,7 @@ public final class ArrowParquetReader implements AutoCloseable {
         dictionaryTargets.add((BaseVariableWidthVector) lookup(d).getVector());
       }
       try {
-        int rows = reader.nextBatch(batch);
+        int rows = advance();
         if (rows == 0) {
           target.setRowCount(0);
           return false;
@@ -310,6 +393,9 @@ public final class ArrowParquetReader implements AutoCloseable {
         return true;
       } catch (IOException | RuntimeException | Error e) {
         failed = true;
+        if (parallel != null) {
+          parallel.stop();
+        }
         try {
           target.clear();
           for (BaseVariableWidthVector v : dictionaryTargets) {
@@ -355,12 +441,19 @@ public final class ArrowParquetReader implements AutoCloseable {
     }
     closed = true;
     try {
-      if (root != null) {
-        root.close();
+      if (parallel != null) {
+        // First: no task may still write into the root or the dictionaries when they are closed.
+        parallel.close();
       }
-      dictionaries.close();
     } finally {
-      reader.close();
+      try {
+        if (root != null) {
+          root.close();
+        }
+        dictionaries.close();
+      } finally {
+        reader.close();
+      }
     }
   }
 }

@@ -19,6 +19,7 @@ import io.github.fastdecode.parquet.file.PageSettings;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -47,6 +48,9 @@ public final class ArrowReadOptions {
   private final FilterCompat.Filter filter;
   private final ParquetReadOptions parquetOptions;
   private final PageSettings pageSettings;
+  private final Executor executor;
+  private final int threads;
+  private final long readAheadBytes;
 
   private ArrowReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -56,6 +60,9 @@ public final class ArrowReadOptions {
     this.filter = b.filter;
     this.parquetOptions = b.parquetOptions;
     this.pageSettings = b.pageSettings;
+    this.executor = b.executor;
+    this.threads = b.threads;
+    this.readAheadBytes = b.readAheadBytes;
   }
 
   /** Options that allocate every Arrow buffer from {@code allocator}. */
@@ -98,6 +105,21 @@ public final class ArrowReadOptions {
     return pageSettings;
   }
 
+  /** The executor of a parallel scan ({@link Builder#parallel}), or null: the caller's thread reads alone. */
+  public Executor executor() {
+    return executor;
+  }
+
+  /** Threads a parallel scan decodes on at once, the caller's included (1 when single-threaded). */
+  public int threads() {
+    return threads;
+  }
+
+  /** The most bytes of later row groups a parallel scan holds read ahead (0 when single-threaded or off). */
+  public long readAheadBytes() {
+    return readAheadBytes;
+  }
+
   /** Builds {@link ArrowReadOptions}. */
   public static final class Builder {
     private final BufferAllocator allocator;
@@ -107,6 +129,9 @@ public final class ArrowReadOptions {
     private FilterCompat.Filter filter;
     private ParquetReadOptions parquetOptions;
     private PageSettings pageSettings;
+    private Executor executor;
+    private int threads = 1;
+    private long readAheadBytes;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -166,6 +191,36 @@ public final class ArrowReadOptions {
      */
     public Builder pageSettings(PageSettings settings) {
       this.pageSettings = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * A scan on more than one core: the top-level fields are split into {@code threads} groups of
+     * about equal compressed size, each read by a file reader of its own whose batches line up with
+     * the others' row for row; the groups decode (I/O, decompression, decoding and the copy into the
+     * vectors) in tasks on {@code executor}, and each group decodes its next batch while the caller
+     * works on the current one. The caller's thread runs any task the executor has not started when
+     * it needs its result, so {@code threads} is the executor's threads plus one, and an executor
+     * that refuses tasks (or is shut down) only makes the scan single-threaded. Each group reads its
+     * next row group's chunks ahead on the same executor ({@code PageSettings.withReadAhead}), all
+     * groups together holding at most {@code readAheadBytes} (0: no read-ahead). Filtered scans are
+     * parallel too (each group evaluates the row filter on the filter's columns); page-granular
+     * filtering (a filter with record filtering off) reads all fields in one group.
+     *
+     * @param executor bounded or not; its tasks never wait for one another, so a pool of any size works
+     * @param threads how many groups the fields are split into, at least 2 (1 turns parallel scans off)
+     */
+    public Builder parallel(Executor executor, int threads, long readAheadBytes) {
+      Objects.requireNonNull(executor, "executor");
+      if (threads < 1) {
+        throw new IllegalArgumentException(threads + " threads: must be at least 1");
+      }
+      if (readAheadBytes < 0) {
+        throw new IllegalArgumentException("read-ahead of " + readAheadBytes + " bytes");
+      }
+      this.executor = threads == 1 ? null : executor;
+      this.threads = threads;
+      this.readAheadBytes = threads == 1 ? 0 : readAheadBytes;
       return this;
     }
 

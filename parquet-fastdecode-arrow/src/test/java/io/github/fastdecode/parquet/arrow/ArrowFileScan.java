@@ -19,6 +19,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -35,7 +37,7 @@ import org.apache.parquet.io.LocalInputFile;
  * and vector classes, code not yet compiled), and the rows.
  *
  * <pre>
- * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH]
+ * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH [THREADS]]
  * </pre>
  *
  * {@code arrow-dict} keeps every string column dictionary-encoded (pyarrow's {@code read_dictionary}).
@@ -49,6 +51,9 @@ public final class ArrowFileScan {
     boolean dictionaries = args[1].equals("arrow-dict");
     int scans = Integer.parseInt(args[2]);
     int batch = args.length > 3 ? Integer.parseInt(args[3]) : 65_536;
+    // Above 1: a parallel scan of that many column groups on a pool of that many threads (the caller waits, or helps).
+    int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     List<Double> times = new ArrayList<>();
     List<Double> opens = new ArrayList<>();
     List<Double> firstBatches = new ArrayList<>();
@@ -61,7 +66,11 @@ public final class ArrowFileScan {
       for (int s = 0; s < scans; s++) {
         long start = s == 0 ? begin : System.nanoTime();
         rows = 0;
-        ArrowReadOptions options = ArrowReadOptions.builder(allocator).batchSize(batch).readDictionary(strings).build();
+        ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(batch).readDictionary(strings);
+        if (pool != null) {
+          b.parallel(pool, threads, 256L << 20);
+        }
+        ArrowReadOptions options = b.build();
         try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, options)) {
           long opened = System.nanoTime();
           opens.add((opened - start) / 1e6);
@@ -77,6 +86,9 @@ public final class ArrowFileScan {
         }
         times.add((System.nanoTime() - start) / 1e6);
       }
+    }
+    if (pool != null) {
+      pool.shutdown();
     }
     System.out.println("{\"scans\": " + times + ", \"open\": " + opens + ", \"first_batch\": " + firstBatches
         + ", \"rows\": " + rows + ", \"nulls\": " + check + "}");

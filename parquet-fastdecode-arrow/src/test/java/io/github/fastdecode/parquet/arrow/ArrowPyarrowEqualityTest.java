@@ -28,10 +28,14 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,10 +95,19 @@ class ArrowPyarrowEqualityTest {
   void sameAsPyarrow(String name) throws IOException {
     PyarrowExpectation e = PyarrowExpectation.load(name);
     Path file = resolve(e.file);
-    check(e, file, 4096, false);
+    check(e, file, 4096, false, null);
     if (e.dictionary.isEmpty()) {
-      check(e, file, 97, true);
+      check(e, file, 97, true, null);
     }
+    // The parallel scan: two pool threads and the caller, three column groups, read-ahead on.
+    check(e, file, 333, false, PARALLEL);
+  }
+
+  private static final ExecutorService PARALLEL = Executors.newFixedThreadPool(2);
+
+  @AfterAll
+  static void stopPool() {
+    PARALLEL.shutdown();
   }
 
   /**
@@ -122,11 +135,11 @@ class ArrowPyarrowEqualityTest {
     return file;
   }
 
-  private static void check(PyarrowExpectation e, Path file, int batchSize, boolean fresh) throws IOException {
+  private static void check(PyarrowExpectation e, Path file, int batchSize, boolean fresh, Executor parallel) throws IOException {
     String how = e.file + " (batch " + batchSize + (fresh ? ", fresh roots" : ", reused root")
-        + (e.dictionary.isEmpty() ? "" : ", dictionaries " + e.dictionary) + ")";
+        + (e.dictionary.isEmpty() ? "" : ", dictionaries " + e.dictionary) + (parallel == null ? "" : ", parallel") + ")";
     List<String> fields = new ArrayList<>();
-    List<List<String>> got = read(file, batchSize, fresh, e.dictionary, fields);
+    List<List<String>> got = read(file, batchSize, fresh, e.dictionary, fields, parallel);
     List<String> expectedFields = new ArrayList<>();
     for (PyarrowExpectation.Column c : e.columns) {
       String f = c.field;
@@ -155,10 +168,20 @@ class ArrowPyarrowEqualityTest {
   /** Every value of every field, canonical, over the whole file; the allocator must be empty afterwards. */
   static List<List<String>> read(Path file, int batchSize, boolean fresh, List<String> dictionary, List<String> fieldsOut)
       throws IOException {
+    return read(file, batchSize, fresh, dictionary, fieldsOut, null);
+  }
+
+  /** As {@link #read(Path, int, boolean, List, List)}, with a parallel scan of three groups on {@code parallel} unless null. */
+  static List<List<String>> read(Path file, int batchSize, boolean fresh, List<String> dictionary, List<String> fieldsOut,
+      Executor parallel) throws IOException {
     List<List<String>> columns = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator()) {
-      ArrowReadOptions options = ArrowReadOptions.builder(allocator).batchSize(batchSize).freshRootPerBatch(fresh)
-          .readDictionary(dictionary.toArray(new String[0])).build();
+      ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(batchSize).freshRootPerBatch(fresh)
+          .readDictionary(dictionary.toArray(new String[0]));
+      if (parallel != null) {
+        b.parallel(parallel, 3, 8L << 20);
+      }
+      ArrowReadOptions options = b.build();
       try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, options)) {
         for (Field f : reader.schema().getFields()) {
           fieldsOut.add(ArrowCanonical.field(f, reader.dictionaries()));

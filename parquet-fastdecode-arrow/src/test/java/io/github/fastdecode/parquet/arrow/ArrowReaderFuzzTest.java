@@ -24,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -34,7 +36,7 @@ import org.apache.parquet.io.ParquetDecodingException;
 /**
  * Jazzer target for the Arrow path: a small file (the nested schema, or every flat type) with a few
  * bytes overwritten (most in the column chunks, some in the footer), read through {@link
- * ArrowParquetReader} with a batch size, root mode, dictionary columns and CRC checking the input
+ * ArrowParquetReader} with a batch size, root mode, dictionary columns, CRC checking and threads (single or parallel) the input
  * chooses. Property: the read succeeds with vectors Arrow's validator accepts (UTF-8 aside), or
  * fails with a {@code ParquetDecodingException} or an {@code IOException} that says what was wrong;
  * either way the allocator is empty once the reader and the roots are closed. Builds replay the
@@ -77,21 +79,31 @@ class ArrowReaderFuzzTest {
     boolean fresh = data.consumeBoolean();
     boolean crcs = data.consumeInt(0, 3) == 0;
     String[] dictionaries = !fresh && !nested && data.consumeBoolean() ? new String[] {"str", "bin"} : new String[0];
+    // 1: single-threaded; 2, 3: a parallel scan of that many column groups on a pool of two threads.
+    int threads = data.consumeInt(1, 3);
     Path f = Files.createTempFile("arrow-fuzz", ".parquet");
     try {
       Files.write(f, file);
-      read(f, batch, fresh, crcs, dictionaries);
+      read(f, batch, fresh, crcs, dictionaries, threads);
     } finally {
       Files.delete(f);
     }
   }
 
-  private static void read(Path f, int batch, boolean fresh, boolean crcs, String[] dictionaries) {
+  /** Daemon threads: a fuzzing run ends without shutting the pool down. */
+  private static final ExecutorService POOL = Executors.newFixedThreadPool(2, r -> {
+    Thread t = new Thread(r, "arrow-fuzz-worker");
+    t.setDaemon(true);
+    return t;
+  });
+
+  private static void read(Path f, int batch, boolean fresh, boolean crcs, String[] dictionaries, int threads) {
     List<VectorSchemaRoot> kept = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator(1L << 30)) {
       try {
         ArrowReadOptions options = ArrowReadOptions.builder(allocator).batchSize(batch).freshRootPerBatch(fresh)
-            .readDictionary(dictionaries).pageSettings(PageSettings.defaults().withChecksumVerification(crcs)).build();
+            .readDictionary(dictionaries).pageSettings(PageSettings.defaults().withChecksumVerification(crcs))
+            .parallel(POOL, threads, 1L << 20).build();
         try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(f), null, options)) {
           for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
             if (fresh) {

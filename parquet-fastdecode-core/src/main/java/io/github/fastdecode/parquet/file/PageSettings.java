@@ -155,9 +155,10 @@ public final class PageSettings {
    * caller's thread still decodes everything; only the file's reads move to the executor, so a
    * remote file's request latency, or a local file's copy from the page cache, overlaps the
    * decoding. At most one fetch is under way per reader, so a reader holds at most {@code maxBytes}
-   * more than without read-ahead. The executor must run each task eventually (a reader waits for its
-   * fetch before it reads that row group, skips past it or closes); one that refuses a task just
-   * leaves that row group to be read when reached. Filtered scans read ahead only row groups they
+   * more than without read-ahead. A reader that needs a fetch the executor has not started yet runs
+   * it itself, and close drops it, so the reader may itself run on the executor's threads (a
+   * bounded pool of decode tasks); one that refuses a task just leaves that row group to be read
+   * when reached. Filtered scans read ahead only row groups they
    * read whole. {@code executor} null (the default) turns read-ahead off.
    */
   public PageSettings withReadAhead(Executor executor, long maxBytes) {

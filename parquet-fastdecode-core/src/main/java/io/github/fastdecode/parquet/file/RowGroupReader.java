@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -105,6 +106,15 @@ public final class RowGroupReader implements Closeable {
     final long[] ranges;
     final byte[][] into;
     final CompletableFuture<Void> done = new CompletableFuture<>();
+    /**
+     * Set by whoever runs the fetch first: the executor's task, or the reader when it needs the
+     * bytes (or closes) before the executor got to the task. A reader whose own thread is one of
+     * the executor's (decode tasks on the same bounded pool) would otherwise wait for a task queued
+     * behind itself.
+     */
+    final AtomicBoolean started = new AtomicBoolean();
+    /** Reads the ranges into {@link #into} and completes {@link #done}, unless someone started it before. */
+    Runnable task;
 
     Fetch(BlockMetaData block, int rowGroup, List<ColumnDescriptor> columns, long[] ranges, byte[][] into) {
       this.block = block;
@@ -507,18 +517,22 @@ public final class RowGroupReader implements Closeable {
     }
     spare = new byte[0][];
     Fetch f = new Fetch(block, rowGroup, List.copyOf(columns), ranges, into);
-    try {
-      executor.execute(() -> {
-        try {
-          for (int r = 0; r < count; r++) {
-            s.seek(ranges[2 * r]);
-            readFully(s, into[r], (int) (ranges[2 * r + 1] - ranges[2 * r]));
-          }
-          f.done.complete(null);
-        } catch (Throwable t) {
-          f.done.completeExceptionally(t);
+    f.task = () -> {
+      if (!f.started.compareAndSet(false, true)) {
+        return; // the reader ran it already
+      }
+      try {
+        for (int r = 0; r < count; r++) {
+          s.seek(ranges[2 * r]);
+          readFully(s, into[r], (int) (ranges[2 * r + 1] - ranges[2 * r]));
         }
-      });
+        f.done.complete(null);
+      } catch (Throwable t) {
+        f.done.completeExceptionally(t);
+      }
+    };
+    try {
+      executor.execute(f.task);
     } catch (RejectedExecutionException e) {
       spare = into;
       return false;
@@ -540,6 +554,8 @@ public final class RowGroupReader implements Closeable {
       return false;
     }
     Throwable failure;
+    // Not started yet: the executor is busy (perhaps with this very thread), so read here.
+    f.task.run();
     try {
       f.done.get();
       failure = null;
@@ -608,10 +624,13 @@ public final class RowGroupReader implements Closeable {
     ahead = null;
     if (f != null) {
       // The task may still be reading into its buffers through aheadStream: let it finish first.
-      try {
-        f.done.join();
-      } catch (RuntimeException e) {
-        // a failed fetch of a row group no one reads
+      // A task not started is dropped instead: the executor may never run it, and no one needs its bytes.
+      if (!f.started.compareAndSet(false, true)) {
+        try {
+          f.done.join();
+        } catch (RuntimeException e) {
+          // a failed fetch of a row group no one reads
+        }
       }
       keepSpare(f.into);
     }

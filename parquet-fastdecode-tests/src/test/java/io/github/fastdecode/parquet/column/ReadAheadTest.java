@@ -148,10 +148,20 @@ class ReadAheadTest {
     });
     assertEquals(count(failingElsewhere, own()), FilteredOwnPagesTest.parquetJava(f, FilterCompat.NOOP,
         FilteredOwnPagesTest.FLAT).values.size(), "without read-ahead every read is the scan's");
-    IOException e = assertThrows(IOException.class, () -> count(failingElsewhere, own().withReadAhead(new Counting(), Long.MAX_VALUE)));
+    // A fetch the executor has not started when the scan needs it is run by the scan's thread, whose
+    // reads succeed: this executor returns only once the task has run on the pool.
+    java.util.concurrent.Executor runsAtOnce = task -> {
+      try {
+        POOL.submit(task).get();
+      } catch (InterruptedException | java.util.concurrent.ExecutionException ie) {
+        throw new AssertionError(ie);
+      }
+    };
+    IOException e = assertThrows(IOException.class, () -> count(failingElsewhere, own().withReadAhead(runsAtOnce, Long.MAX_VALUE)));
     assertTrue(e.getMessage().contains("row group 1") && e.getMessage().contains("injected failure"), e.getMessage());
   }
 
+  /** A fetch handed over but not started when close() comes (the executor runs it later): dropped, never reading a closed stream. */
   @Test
   void closeWaitsForAFetchUnderWay(@TempDir Path dir) throws Exception {
     Path f = FilteredOwnPagesTest.write(dir).get(0);
@@ -180,6 +190,73 @@ class ReadAheadTest {
       assertEquals(List.of(), violations);
     }
     assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
+  }
+
+  /** Since a fetch not started is dropped at close, this is the case where close must wait: the fetch is reading. */
+  @Test
+  void closeWaitsForAFetchThatIsReading(@TempDir Path dir) throws Exception {
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    Thread scan = Thread.currentThread();
+    CountDownLatch reading = new CountDownLatch(1);
+    List<String> violations = new ArrayList<>();
+    Wrapped input = new Wrapped(new LocalInputFile(f), () -> {
+      if (Thread.currentThread() != scan && reading.getCount() > 0) {
+        reading.countDown();
+        try {
+          Thread.sleep(200); // a slow first read: close() comes while it is under way
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    input.violations = violations;
+    PageBuffers buffers = new PageBuffers();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(input, FilteredOwnPagesTest.FLAT, ParquetReadOptions.builder().build(),
+        own().withBuffers(buffers).withReadAhead(POOL, Long.MAX_VALUE))) {
+      assertEquals(10, reader.nextBatch(reader.newBatches(10, ColumnBatch.Layout.DENSE)));
+      assertTrue(reading.await(10, TimeUnit.SECONDS), "the fetch started");
+    }
+    synchronized (violations) {
+      assertEquals(List.of(), violations);
+    }
+    assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
+  }
+
+  @Test
+  void aScanOnTheReadAheadExecutorsOnlyThreadDoesNotWaitForItself(@TempDir Path dir) throws Exception {
+    // Decode tasks and their read-ahead on one bounded pool: the fetch queues behind the task that
+    // will wait for it, so the reader runs the fetch itself when it needs the bytes.
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    List<String> columns = FilteredOwnPagesTest.FLAT;
+    FilteredScanTest.Rows expected = FilteredOwnPagesTest.parquetJava(f, FilterCompat.NOOP, columns);
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    AtomicInteger fetches = new AtomicInteger();
+    try {
+      java.util.concurrent.Executor same = task -> {
+        fetches.incrementAndGet();
+        one.execute(task);
+      };
+      java.util.concurrent.Future<FilteredScanTest.Rows> scan = one.submit(() -> FilteredScanTest.ours(f, FilterCompat.NOOP,
+          columns, 100, ColumnBatch.Layout.DENSE, null, own().withReadAhead(same, Long.MAX_VALUE)));
+      FilteredScanTest.assertSameRows(expected, scan.get(60, TimeUnit.SECONDS), "scan on the executor's thread");
+      assertEquals(rowGroups(f) - 1, fetches.get(), "fetches handed to the executor");
+    } finally {
+      one.shutdownNow();
+    }
+  }
+
+  @Test
+  void closeDropsAFetchTheExecutorNeverRuns(@TempDir Path dir) throws Exception {
+    Path f = FilteredOwnPagesTest.write(dir).get(0);
+    List<Runnable> dropped = new ArrayList<>();
+    PageBuffers buffers = new PageBuffers();
+    try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), FilteredOwnPagesTest.FLAT,
+        ParquetReadOptions.builder().build(), own().withBuffers(buffers).withReadAhead(dropped::add, Long.MAX_VALUE))) {
+      assertEquals(10, reader.nextBatch(reader.newBatches(10, ColumnBatch.Layout.DENSE)));
+    }
+    assertEquals(1, dropped.size(), "one fetch handed over and never run");
+    assertTrue(buffers.retainedBytes() > 0, "the fetch's buffers are given back");
+    dropped.get(0).run(); // a late run after close reads nothing (the stream is closed): it must be a no-op
   }
 
   /** Rows read by a whole scan of {@code input}'s flat columns. */
