@@ -15,9 +15,10 @@
  */
 package io.github.fastdecode.parquet;
 
-import io.github.fastdecode.parquet.dictionary.DictionaryPageReader;
+import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.internal.VectorSupport;
+import io.github.fastdecode.parquet.spi.FastValuesWriterFactory;
 import io.github.fastdecode.parquet.spi.ValuesReaderProvider;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import org.apache.parquet.column.ValuesType;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.factory.DefaultValuesWriterFactory;
 import org.apache.parquet.column.values.factory.ValuesWriterFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
  * Entry point: the best available reader for a column and encoding, and a writer factory.
@@ -118,7 +120,7 @@ public final class FastDecode {
    * not an out-of-memory error or an index error in parquet-java's {@code initDictionary}.
    */
   public static Dictionary readDictionary(ColumnDescriptor column, DictionaryPage page) throws IOException {
-    return DictionaryPageReader.read(Objects.requireNonNull(column, "column"), Objects.requireNonNull(page, "page"));
+    return DictionaryReader.readPage(Objects.requireNonNull(column, "column"), Objects.requireNonNull(page, "page"));
   }
 
   /** Whether the vector kernels (module {@code jdk.incubator.vector}) run now; see {@link #vectorKernelsStatus()}. */
@@ -145,5 +147,20 @@ public final class FastDecode {
       }
     }
     return new DefaultValuesWriterFactory();
+  }
+
+  /**
+   * {@code builder}, set to write values with {@link #valuesWriterFactory()}: parquet-hadoop's
+   * {@code ParquetWriter.Builder} (1.15.0 to 1.18.x) has no public setter for the values writer
+   * factory, so this reaches its {@code ParquetProperties.Builder} reflectively; a parquet-hadoop
+   * without that field gets an {@link IllegalStateException} saying so, never an ignored factory.
+   */
+  public static <T, B extends ParquetWriter.Builder<T, B>> B withFastValuesWriters(B builder) {
+    return WriterBuilders.withValuesWriterFactory(builder, valuesWriterFactory());
+  }
+
+  /** {@code builder}, set to write values with {@code factory} (a fresh one: building initialises it). */
+  public static <T, B extends ParquetWriter.Builder<T, B>> B withValuesWriterFactory(B builder, ValuesWriterFactory factory) {
+    return WriterBuilders.withValuesWriterFactory(builder, factory);
   }
 }

@@ -125,7 +125,7 @@ class FastWriterFilesTest {
         .withPageSize(8 * 1024)
         .withRowGroupSize(256 * 1024L);
     if (fast) {
-      ParquetWriterBuilders.withFastValuesWriters(builder);
+      FastDecode.withFastValuesWriters(builder);
     }
     try (ParquetWriter<Group> writer = builder.build()) {
       for (Group g : rows) {
@@ -259,7 +259,7 @@ class FastWriterFilesTest {
   void readmeExample() throws IOException {
     Path path = dir.resolve("readme.parquet");
     MessageType schema = MessageTypeParser.parseMessageType("message m { required binary name (UTF8); required int64 id; }");
-    ParquetWriter<Group> writer = ParquetWriterBuilders.withFastValuesWriters(
+    ParquetWriter<Group> writer = FastDecode.withFastValuesWriters(
             ExampleParquetWriter.builder(new LocalOutputFile(path))
                 .withType(schema)
                 .withWriterVersion(WriterVersion.PARQUET_2_0))

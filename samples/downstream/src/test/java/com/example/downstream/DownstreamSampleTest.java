@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.ParquetWriterBuilders;
+import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import java.io.IOException;
@@ -89,7 +89,7 @@ class DownstreamSampleTest {
         .withPageSize(16 * 1024)
         .withRowGroupSize(256 * 1024L);
     if (fast) {
-      ParquetWriterBuilders.withFastValuesWriters(builder);
+      FastDecode.withFastValuesWriters(builder);
     }
     try (ParquetWriter<Group> writer = builder.build()) {
       for (Group g : rows) {

@@ -15,6 +15,8 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+
 /** BYTE_STREAM_SPLIT DOUBLE, bit for bit. */
 final class ByteStreamSplitDoubleReader extends ByteStreamSplitReader {
   /** Transpose scratch, made on first use. */

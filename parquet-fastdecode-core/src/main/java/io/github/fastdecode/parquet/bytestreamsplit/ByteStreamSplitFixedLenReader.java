@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
 import org.apache.parquet.io.api.Binary;
 
 /** BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY of any positive width. */

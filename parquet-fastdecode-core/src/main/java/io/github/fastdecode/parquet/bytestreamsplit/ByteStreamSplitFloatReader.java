@@ -15,6 +15,8 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+
 /** BYTE_STREAM_SPLIT FLOAT, bit for bit. */
 final class ByteStreamSplitFloatReader extends ByteStreamSplitReader {
   private static final int CHUNK = 1024;

@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
 
 /**
  * BYTE_STREAM_SPLIT INT64. Conversions gather into the caller's array and convert in place; unsigned

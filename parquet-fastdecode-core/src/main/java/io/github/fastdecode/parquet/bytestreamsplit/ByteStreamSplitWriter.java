@@ -17,12 +17,12 @@ package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
 import io.github.fastdecode.parquet.internal.ParquetJavaNaN;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.CapacityByteArrayOutputStream;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.io.ParquetEncodingException;
 import org.apache.parquet.io.api.Binary;
@@ -39,7 +39,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * in {@link ByteStreamSplitKernels}), then appends each stream's run with one write. Nothing is
  * allocated per value (parquet-java allocates a byte array per value).
  */
-public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
+abstract class ByteStreamSplitWriter extends BatchValuesWriter {
   /** Scratch bytes per bulk chunk, across all streams. */
   private static final int SCRATCH_BYTES = 8192;
 
@@ -63,21 +63,20 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
     this.chunk = Math.max(8, SCRATCH_BYTES / width / 8 * 8);
   }
 
-  /** The BYTE_STREAM_SPLIT writers' one entry: a new writer for a FLOAT, DOUBLE, INT32, INT64 or FIXED_LEN_BYTE_ARRAY column. */
-  public static ByteStreamSplitWriter forColumn(ColumnDescriptor column, int initialCapacity, int pageSize,
+  /** A new writer for a FLOAT, DOUBLE, INT32, INT64 or FIXED_LEN_BYTE_ARRAY({@code typeLength}) column. */
+  static ByteStreamSplitWriter forType(PrimitiveTypeName type, int typeLength, int initialCapacity, int pageSize,
       ByteBufferAllocator allocator) {
-    PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     switch (type) {
       case FLOAT:
         return new FloatWriter(initialCapacity, pageSize, allocator);
       case DOUBLE:
         return new DoubleWriter(initialCapacity, pageSize, allocator);
       case INT32:
-        return new IntWriter(initialCapacity, pageSize, allocator);
+        return new Int32Writer(initialCapacity, pageSize, allocator);
       case INT64:
-        return new LongWriter(initialCapacity, pageSize, allocator);
+        return new Int64Writer(initialCapacity, pageSize, allocator);
       case FIXED_LEN_BYTE_ARRAY:
-        return new FixedLenWriter(column.getPrimitiveType().getTypeLength(), initialCapacity, pageSize, allocator);
+        return new FixedLenWriter(typeLength, initialCapacity, pageSize, allocator);
       default:
         throw new IllegalArgumentException("BYTE_STREAM_SPLIT does not apply to " + type);
     }
@@ -164,11 +163,11 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
   }
 
   /** FLOAT, as parquet-java's {@code FloatByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
-  public static final class FloatWriter extends ByteStreamSplitWriter {
+  static final class FloatWriter extends ByteStreamSplitWriter {
     /** A chunk with NaNs canonicalised, for parquet-java releases that write them so. */
     private float[] canonical;
 
-    public FloatWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+    FloatWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Float.BYTES, initialCapacity, pageSize, allocator);
     }
 
@@ -199,8 +198,8 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
   }
 
   /** INT32, as parquet-java's {@code IntegerByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
-  public static final class IntWriter extends ByteStreamSplitWriter {
-    public IntWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+  static final class Int32Writer extends ByteStreamSplitWriter {
+    Int32Writer(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Integer.BYTES, initialCapacity, pageSize, allocator);
     }
 
@@ -222,11 +221,11 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
   }
 
   /** DOUBLE, as parquet-java's {@code DoubleByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
-  public static final class DoubleWriter extends ByteStreamSplitWriter {
+  static final class DoubleWriter extends ByteStreamSplitWriter {
     /** A chunk with NaNs canonicalised, for parquet-java releases that write them so. */
     private double[] canonical;
 
-    public DoubleWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+    DoubleWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Double.BYTES, initialCapacity, pageSize, allocator);
     }
 
@@ -256,8 +255,8 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
   }
 
   /** INT64, as parquet-java's {@code LongByteStreamSplitValuesWriter(initialCapacity, pageSize, allocator)}. */
-  public static final class LongWriter extends ByteStreamSplitWriter {
-    public LongWriter(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+  static final class Int64Writer extends ByteStreamSplitWriter {
+    Int64Writer(int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(Long.BYTES, initialCapacity, pageSize, allocator);
     }
 
@@ -283,8 +282,8 @@ public abstract class ByteStreamSplitWriter extends BatchValuesWriter {
    * initialCapacity, pageSize, allocator)}; a value of another length is a {@link
    * ParquetEncodingException}, as there.
    */
-  public static final class FixedLenWriter extends ByteStreamSplitWriter {
-    public FixedLenWriter(int length, int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
+  static final class FixedLenWriter extends ByteStreamSplitWriter {
+    FixedLenWriter(int length, int initialCapacity, int pageSize, ByteBufferAllocator allocator) {
       super(length, initialCapacity, pageSize, allocator);
     }
 

@@ -52,11 +52,11 @@ import org.apache.parquet.io.ParquetDecodingException;
  * size; parquet-hadoop lets it through its page reader, and {@link ColumnChunkReader} names the
  * column, row group and page.
  */
-public final class DeclaredSizeCodecFactory implements CompressionCodecFactory {
+final class DeclaredSizeCodecFactory implements CompressionCodecFactory {
   private final CompressionCodecFactory delegate;
   private final EnumMap<CompressionCodecName, BytesInputDecompressor> checked = new EnumMap<>(CompressionCodecName.class);
 
-  public DeclaredSizeCodecFactory(CompressionCodecFactory delegate) {
+  DeclaredSizeCodecFactory(CompressionCodecFactory delegate) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
   }
 

@@ -15,7 +15,6 @@
  */
 package io.github.fastdecode.parquet.column;
 
-import io.github.fastdecode.parquet.file.BufferedInputFile;
 import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.file.PageSettings;
 import io.github.fastdecode.parquet.file.RowGroupReader;

@@ -25,18 +25,18 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * says what it keeps from earlier blocks); this class keeps the deltas as {@code int}s, wrapping
  * modulo 2^32 as parquet-java's do, and runs the per-block loops on them.
  */
-public final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
+final class DeltaBinaryPackedIntWriter extends DeltaBinaryPackedWriter {
   private int previousValue;
   /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left. */
   private final int[] deltas;
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger(slabSize, pageSize, allocator)}: blocks of 128, 4 miniblocks. */
-  public DeltaBinaryPackedIntWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  DeltaBinaryPackedIntWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     this(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
   }
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger(blockSize, miniBlocks, slabSize, pageSize, allocator)}. */
-  public DeltaBinaryPackedIntWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  DeltaBinaryPackedIntWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     super(blockSize, miniBlocks, 32, initialSlabSize, pageSize, allocator);
     this.deltas = new int[blockSize];
   }

@@ -25,18 +25,18 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * says what it keeps from earlier blocks); this class keeps the deltas as {@code long}s, wrapping
  * modulo 2^64, and runs the per-block loops on them.
  */
-public final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
+final class DeltaBinaryPackedLongWriter extends DeltaBinaryPackedWriter {
   private long previousValue;
   /** Deltas of the current block; past {@link #deltaCount}, what earlier blocks left. */
   private final long[] deltas;
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(slabSize, pageSize, allocator)}: blocks of 128, 4 miniblocks. */
-  public DeltaBinaryPackedLongWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  DeltaBinaryPackedLongWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     this(DEFAULT_BLOCK_SIZE, DEFAULT_MINIBLOCKS, initialSlabSize, pageSize, allocator);
   }
 
   /** As parquet-java's {@code DeltaBinaryPackingValuesWriterForLong(blockSize, miniBlocks, slabSize, pageSize, allocator)}. */
-  public DeltaBinaryPackedLongWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  DeltaBinaryPackedLongWriter(int blockSize, int miniBlocks, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     super(blockSize, miniBlocks, 64, initialSlabSize, pageSize, allocator);
     this.deltas = new long[blockSize];
   }

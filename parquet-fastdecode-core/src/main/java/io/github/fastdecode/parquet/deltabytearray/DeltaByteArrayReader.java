@@ -20,6 +20,7 @@ import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
+import io.github.fastdecode.parquet.internal.VectorDeltaByteArray;
 import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.io.IOException;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ import org.apache.parquet.io.api.Binary;
  * previous page's reader through {@link RequiresPreviousReader}. A skip rebuilds only the last
  * skipped value, walking the skipped prefixes backwards so each of its bytes is copied once.
  */
-public final class DeltaByteArrayReader extends BatchValuesReader implements RequiresPreviousReader {
+final class DeltaByteArrayReader extends BatchValuesReader implements RequiresPreviousReader {
   private static final String ENCODING = "DELTA_BYTE_ARRAY";
 
   private final PageBytes page = new PageBytes();

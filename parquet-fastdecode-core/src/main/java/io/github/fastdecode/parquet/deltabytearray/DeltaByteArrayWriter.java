@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet.deltabytearray;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedWriter;
 import io.github.fastdecode.parquet.internal.BinaryView;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
@@ -37,7 +37,7 @@ import org.apache.parquet.io.api.Binary;
  * copied straight from the value's backing array, and into the kept previous value only from the
  * first differing byte. Within a {@link BinaryBatch} the previous value is read in place.
  */
-public final class DeltaByteArrayWriter extends BatchValuesWriter {
+final class DeltaByteArrayWriter extends BatchValuesWriter {
   private final BufferedInts prefixLengths;
   private final DeltaLengthByteArrayWriter suffixes;
   private final BinaryView view = new BinaryView();
@@ -45,8 +45,9 @@ public final class DeltaByteArrayWriter extends BatchValuesWriter {
   private int previousLength;
 
   /** Parameters as parquet-java's writer takes them. */
-  public DeltaByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
-    this.prefixLengths = new BufferedInts(new DeltaBinaryPackedIntWriter(initialSize, pageSize, allocator));
+  DeltaByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
+    this.prefixLengths = new BufferedInts(DeltaBinaryPackedWriter.forInt32(
+        DeltaBinaryPackedWriter.DEFAULT_BLOCK_SIZE, DeltaBinaryPackedWriter.DEFAULT_MINIBLOCKS, initialSize, pageSize, allocator));
     this.suffixes = new DeltaLengthByteArrayWriter(initialSize, pageSize, allocator);
   }
 

@@ -38,7 +38,7 @@ import org.apache.parquet.io.api.Binary;
  * <p>Lengths are checked as they are decoded, and a bad one (negative, or past the end of the data)
  * fails only when a read reaches it, so the values before it read as parquet-java reads them.
  */
-public final class DeltaLengthByteArrayReader extends BatchValuesReader {
+final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private final String encoding;
   private final PageBytes page = new PageBytes();
   /** Renewed on every page: batches that borrowed the previous page's bytes can tell. */
@@ -59,7 +59,7 @@ public final class DeltaLengthByteArrayReader extends BatchValuesReader {
   private int end;
   private boolean scratchBacked;
 
-  public DeltaLengthByteArrayReader() {
+  DeltaLengthByteArrayReader() {
     this("DELTA_LENGTH_BYTE_ARRAY");
   }
 

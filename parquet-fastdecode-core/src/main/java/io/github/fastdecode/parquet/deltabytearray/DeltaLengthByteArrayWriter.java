@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet.deltabytearray;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedWriter;
 import io.github.fastdecode.parquet.internal.BinaryView;
 import java.util.Arrays;
 import java.util.Objects;
@@ -35,7 +35,7 @@ import org.apache.parquet.io.api.Binary;
  * <p>Value bytes are copied straight from the value's backing array into one growing array (a
  * whole {@link BinaryBatch} range in one copy); lengths reach their writer in bulk.
  */
-public final class DeltaLengthByteArrayWriter extends BatchValuesWriter {
+final class DeltaLengthByteArrayWriter extends BatchValuesWriter {
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
   final BufferedInts lengths;
@@ -45,8 +45,9 @@ public final class DeltaLengthByteArrayWriter extends BatchValuesWriter {
   int size;
 
   /** Parameters as parquet-java's writer takes them: initial buffer size, page size hint, allocator (for the lengths). */
-  public DeltaLengthByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
-    this.lengths = new BufferedInts(new DeltaBinaryPackedIntWriter(initialSize, pageSize, allocator));
+  DeltaLengthByteArrayWriter(int initialSize, int pageSize, ByteBufferAllocator allocator) {
+    this.lengths = new BufferedInts(DeltaBinaryPackedWriter.forInt32(
+        DeltaBinaryPackedWriter.DEFAULT_BLOCK_SIZE, DeltaBinaryPackedWriter.DEFAULT_MINIBLOCKS, initialSize, pageSize, allocator));
     this.initialCapacity = Math.max(64, Math.min(initialSize, 1 << 20));
     this.bytes = new byte[initialCapacity];
   }

@@ -23,7 +23,7 @@ import org.apache.parquet.column.Encoding;
  * reads these from 1.17.0 on ({@code PlainValuesDictionary.PlainBooleanDictionary}); releases before
  * refuse BOOLEAN dictionary pages, so the library reads them itself on every release.
  */
-public final class BooleanDictionary extends Dictionary {
+final class BooleanDictionary extends Dictionary {
   private final boolean[] entries;
 
   /** The {@code size} entries bit-packed in {@code bytes} (checked to hold them by the caller). */

@@ -32,7 +32,7 @@ import org.apache.parquet.io.api.Binary;
  * stop the dictionary at the value where parquet-java's writer would fall back and hand the rest to
  * the fallback writer in one call.
  */
-public final class DictionaryFallbackWriter extends BatchValuesWriter {
+final class DictionaryFallbackWriter extends BatchValuesWriter {
   private final DictionaryWriter initialWriter;
   private final BatchValuesWriter fallBackWriter;
   private BatchValuesWriter currentWriter;
@@ -42,7 +42,7 @@ public final class DictionaryFallbackWriter extends BatchValuesWriter {
   private long rawDataByteSize;
   private boolean firstPage = true;
 
-  public DictionaryFallbackWriter(DictionaryWriter initialWriter, BatchValuesWriter fallBackWriter) {
+  DictionaryFallbackWriter(DictionaryWriter initialWriter, BatchValuesWriter fallBackWriter) {
     this.initialWriter = Objects.requireNonNull(initialWriter, "initialWriter");
     this.fallBackWriter = Objects.requireNonNull(fallBackWriter, "fallBackWriter");
     this.currentWriter = initialWriter;

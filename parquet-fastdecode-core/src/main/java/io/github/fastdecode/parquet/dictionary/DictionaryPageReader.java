@@ -35,7 +35,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * the page is an {@link IndexOutOfBoundsException}. Here each of those is a {@link
  * ValuesDecodingException}, raised before anything sized by the header is allocated.
  */
-public final class DictionaryPageReader {
+final class DictionaryPageReader {
   private DictionaryPageReader() {}
 
   /** The dictionary of {@code column} held by {@code page} (PLAIN or PLAIN_DICTIONARY encoded). */

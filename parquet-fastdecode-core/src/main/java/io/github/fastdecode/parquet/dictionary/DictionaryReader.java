@@ -26,6 +26,7 @@ import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -133,6 +134,14 @@ public final class DictionaryReader extends BatchValuesReader {
   /** The dictionary's entries, which ids from {@link #readDictionaryIds} index (null for BOOLEAN). */
   public DictionaryValues values() {
     return values;
+  }
+
+  /**
+   * A dictionary page decoded into parquet-java's {@link Dictionary}, for every physical type and
+   * both dictionary encodings, with parquet-java's values.
+   */
+  public static Dictionary readPage(ColumnDescriptor column, DictionaryPage page) throws IOException {
+    return DictionaryPageReader.read(column, page);
   }
 
   /** Whether this reader handles dictionaries of the column's type: every physical type, BOOLEAN included. */

@@ -75,6 +75,14 @@ public abstract class DictionaryWriter extends BatchValuesWriter implements Requ
   }
 
   /**
+   * This writer in front of {@code fallback}, which takes over (with the values written so far) when
+   * the dictionary grows past its size bound, as parquet-java's {@code FallbackValuesWriter} does.
+   */
+  public BatchValuesWriter withFallback(BatchValuesWriter fallback) {
+    return new DictionaryFallbackWriter(this, fallback);
+  }
+
+  /**
    * The dictionary writer parquet-java's default factory would use for {@code column}: INT32 and
    * FLOAT, INT64 and DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 (12 fixed bytes).
    */

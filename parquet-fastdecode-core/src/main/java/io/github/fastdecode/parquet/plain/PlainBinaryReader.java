@@ -30,7 +30,7 @@ import org.apache.parquet.io.api.Binary;
  * copy values into a {@link BinaryBatch} with one capacity check per 256 values; skips walk the
  * lengths without copying.
  */
-public final class PlainBinaryReader extends BatchValuesReader {
+final class PlainBinaryReader extends BatchValuesReader {
   private static final String ENCODING = "PLAIN BYTE_ARRAY";
 
   private final PageBytes page = new PageBytes();

@@ -30,7 +30,7 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  * bits per step when {@link VectorSupport#on()}, else 64 bits per 8-byte load; {@link
  * #readBooleanBits} copies bits without expanding them.
  */
-public final class PlainBooleanReader extends BatchValuesReader {
+final class PlainBooleanReader extends BatchValuesReader {
   private static final String ENCODING = "PLAIN BOOLEAN";
   /** Shortest read that uses the vector kernel: vector code pays off once C2 has compiled it. */
   private static final int VECTOR_MIN_COUNT = 32;

@@ -29,7 +29,7 @@ import org.apache.parquet.column.Encoding;
  * <p>Bulk calls complete the pending byte, then pack 8 values per output byte into a scratch array
  * written to the buffer in one call.
  */
-public final class PlainBooleanWriter extends BatchValuesWriter {
+final class PlainBooleanWriter extends BatchValuesWriter {
   private static final int INITIAL_SLAB_SIZE = 1024;
   private static final int MAX_CAPACITY_HINT = 64 * 1024;
   private static final int CHUNK = 1024;
@@ -41,7 +41,7 @@ public final class PlainBooleanWriter extends BatchValuesWriter {
   private int bitsWritten;
 
   /** As parquet-java's {@code BooleanPlainValuesWriter()}. */
-  public PlainBooleanWriter() {}
+  PlainBooleanWriter() {}
 
   @Override
   public void writeBoolean(boolean v) {

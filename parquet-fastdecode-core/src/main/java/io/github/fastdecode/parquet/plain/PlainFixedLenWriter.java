@@ -34,12 +34,12 @@ import org.apache.parquet.io.api.Binary;
  * <p>A {@link BinaryBatch} holds its values contiguously, so a bulk call checks every length, then
  * writes the whole range with one copy.
  */
-public final class PlainFixedLenWriter extends BatchValuesWriter {
+final class PlainFixedLenWriter extends BatchValuesWriter {
   private final CapacityByteArrayOutputStream out;
   private final int length;
 
   /** As parquet-java's {@code FixedLenByteArrayPlainValuesWriter(length, initialSize, pageSize, allocator)}. */
-  public PlainFixedLenWriter(int length, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  PlainFixedLenWriter(int length, int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     this.length = length;
     this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
   }

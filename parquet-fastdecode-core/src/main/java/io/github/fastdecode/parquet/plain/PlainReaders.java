@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.plain;
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.convert.TimeConversions;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /** The PLAIN readers' one entry: the reader for a column's physical type. */
 public final class PlainReaders {
@@ -25,7 +26,15 @@ public final class PlainReaders {
 
   /** A new PLAIN reader for {@code column}, whatever its physical type. */
   public static BatchValuesReader forColumn(ColumnDescriptor column) {
-    switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+    return forType(column.getPrimitiveType().getPrimitiveTypeName(), column.getPrimitiveType().getTypeLength());
+  }
+
+  /**
+   * A new PLAIN reader for {@code type}; {@code typeLength} is used for FIXED_LEN_BYTE_ARRAY only
+   * (INT96 is 12 fixed bytes).
+   */
+  public static BatchValuesReader forType(PrimitiveTypeName type, int typeLength) {
+    switch (type) {
       case BOOLEAN:
         return new PlainBooleanReader();
       case BINARY:
@@ -40,12 +49,10 @@ public final class PlainReaders {
         return new PlainDoubleReader();
       case INT96:
         return new PlainFixedLenReader("PLAIN INT96", TimeConversions.INT96_LENGTH);
-      case FIXED_LEN_BYTE_ARRAY: {
-        int length = column.getPrimitiveType().getTypeLength();
-        return new PlainFixedLenReader("PLAIN FIXED_LEN_BYTE_ARRAY(" + length + ")", length);
-      }
+      case FIXED_LEN_BYTE_ARRAY:
+        return new PlainFixedLenReader("PLAIN FIXED_LEN_BYTE_ARRAY(" + typeLength + ")", typeLength);
       default:
-        throw new IllegalArgumentException("unknown physical type " + column.getPrimitiveType().getPrimitiveTypeName());
+        throw new IllegalArgumentException("unknown physical type " + type);
     }
   }
 }

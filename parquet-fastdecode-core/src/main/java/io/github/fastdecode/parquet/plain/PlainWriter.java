@@ -46,7 +46,7 @@ import org.apache.parquet.io.api.Binary;
  * <p>FLOAT and DOUBLE NaNs are written as the user's parquet-java writes them ({@link
  * ParquetJavaNaN}): payloads kept from 1.18.0, canonicalised before.
  */
-public final class PlainWriter extends BatchValuesWriter {
+final class PlainWriter extends BatchValuesWriter {
   /** Bytes a bulk call encodes per write into the output buffer. */
   static final int CHUNK = 4096;
 
@@ -62,7 +62,7 @@ public final class PlainWriter extends BatchValuesWriter {
   private final byte[] word = new byte[8];
 
   /** As parquet-java's {@code PlainValuesWriter(initialSize, pageSize, allocator)}. */
-  public PlainWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
+  PlainWriter(int initialSlabSize, int pageSize, ByteBufferAllocator allocator) {
     this.out = new CapacityByteArrayOutputStream(initialSlabSize, pageSize, allocator);
   }
 

@@ -16,11 +16,9 @@
 package io.github.fastdecode.parquet.spi;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
-import io.github.fastdecode.parquet.FastValuesWriterFactory;
 import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitReaders;
 import io.github.fastdecode.parquet.delta.DeltaBinaryPackedReader;
-import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayReader;
-import io.github.fastdecode.parquet.deltabytearray.DeltaLengthByteArrayReader;
+import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayReaders;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.plain.PlainReaders;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
@@ -47,9 +45,9 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
       case BYTE_STREAM_SPLIT:
         return ByteStreamSplitReaders.forColumn(column);
       case DELTA_LENGTH_BYTE_ARRAY:
-        return type == PrimitiveTypeName.BINARY ? new DeltaLengthByteArrayReader() : null;
+        return type == PrimitiveTypeName.BINARY ? DeltaByteArrayReaders.deltaLength() : null;
       case DELTA_BYTE_ARRAY:
-        return type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? new DeltaByteArrayReader() : null;
+        return type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? DeltaByteArrayReaders.delta() : null;
       default:
         return null;
     }

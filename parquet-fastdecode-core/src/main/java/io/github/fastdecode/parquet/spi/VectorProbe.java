@@ -16,8 +16,8 @@
 package io.github.fastdecode.parquet.spi;
 
 import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
-import io.github.fastdecode.parquet.bytestreamsplit.VectorByteStreamSplit;
-import io.github.fastdecode.parquet.deltabytearray.VectorDeltaByteArray;
+import io.github.fastdecode.parquet.internal.VectorByteStreamSplit;
+import io.github.fastdecode.parquet.internal.VectorDeltaByteArray;
 import io.github.fastdecode.parquet.internal.VectorSlotCopy;
 import io.github.fastdecode.parquet.internal.VectorSupport;
 

@@ -44,7 +44,7 @@ import org.apache.parquet.schema.MessageType;
  * <ul>
  *   <li>A per-column BYTE_STREAM_SPLIT switch on the builder came in 1.17.0; before it, the same
  *       switch of the builder's {@link ParquetProperties.Builder} (there since 1.15) is set
- *       through the builder's private field, the field {@code ParquetWriterBuilders} in core
+ *       through the builder's private field, the field {@code FastDecode.withFastValuesWriters} in core
  *       reaches for the values-writer factory.
  *   <li>Row groups cut by row count came in 1.16.0 ({@code withRowGroupRowCountLimit}); on 1.15,
  *       {@link #write} writes each row group as its own one-row-group file with the same settings

@@ -74,7 +74,7 @@ class ByteStreamSplitWritersTest {
   void int32(Settings c) {
     WriterDifferential.checkAllModes("BYTE_STREAM_SPLIT INT32 " + c,
         () -> new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(c.slab, c.page, c.allocator),
-        () -> new ByteStreamSplitWriter.IntWriter(c.slab, c.page, c.allocator), WriterCases.intPages(), WriterCases.SEED,
+        () -> new ByteStreamSplitWriter.Int32Writer(c.slab, c.page, c.allocator), WriterCases.intPages(), WriterCases.SEED,
         decode(ValueKind.INT32, ByteStreamSplitValuesReaderForInteger::new, PrimitiveTypeName.INT32, 0));
   }
 
@@ -83,7 +83,7 @@ class ByteStreamSplitWritersTest {
   void int64(Settings c) {
     WriterDifferential.checkAllModes("BYTE_STREAM_SPLIT INT64 " + c,
         () -> new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(c.slab, c.page, c.allocator),
-        () -> new ByteStreamSplitWriter.LongWriter(c.slab, c.page, c.allocator), WriterCases.longPages(), WriterCases.SEED,
+        () -> new ByteStreamSplitWriter.Int64Writer(c.slab, c.page, c.allocator), WriterCases.longPages(), WriterCases.SEED,
         decode(ValueKind.INT64, ByteStreamSplitValuesReaderForLong::new, PrimitiveTypeName.INT64, 0));
   }
 

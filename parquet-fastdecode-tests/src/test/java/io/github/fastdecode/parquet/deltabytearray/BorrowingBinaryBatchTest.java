@@ -35,8 +35,8 @@ import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.ReadPlan;
 import io.github.fastdecode.parquet.conformance.ValueKind;
-import io.github.fastdecode.parquet.plain.PlainBinaryReader;
-import io.github.fastdecode.parquet.plain.PlainWriter;
+import io.github.fastdecode.parquet.plain.PlainReaders;
+import io.github.fastdecode.parquet.plain.PlainWriters;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -93,12 +93,12 @@ class BorrowingBinaryBatchTest {
       byte[] plain = ParquetJavaPages.plainBinaries(shape.getValue());
       byte[] delta = ParquetJavaPages.deltaBinaries(shape.getValue());
       String label = shape.getKey() + " n=" + n + " seed=" + SEED;
-      Differential.check("PLAIN " + label, BinaryPlainValuesReader::new, PlainBinaryReader::new, plain, n,
+      Differential.check("PLAIN " + label, BinaryPlainValuesReader::new, BorrowingBinaryBatchTest::plainBinaryReader, plain, n,
           ValueKind.borrowingBinary(), ReadPlan.standard(n));
       Differential.check("DELTA_BYTE_ARRAY " + label, org.apache.parquet.column.values.deltastrings.DeltaByteArrayReader::new,
           DeltaByteArrayReader::new, delta, n, ValueKind.borrowingBinary(), ReadPlan.standard(n));
-      for (BatchValuesReader r : List.of(new PlainBinaryReader(), new DeltaByteArrayReader())) {
-        r.initFromPage(n, InputKind.HEAP.open(r instanceof PlainBinaryReader ? plain : delta));
+      for (BatchValuesReader r : List.of(plainBinaryReader(), new DeltaByteArrayReader())) {
+        r.initFromPage(n, InputKind.HEAP.open(r instanceof DeltaByteArrayReader ? delta : plain));
         BinaryBatch b = borrowing();
         r.readBinaries(b, 10);
         assertFalse(b.holdsBorrowedValues(), label + " " + r);
@@ -227,7 +227,7 @@ class BorrowingBinaryBatchTest {
       return Arrays.asList(v).subList(11, 15);
     });
     m.put("a PLAIN read", (b, lender, v) -> {
-      PlainBinaryReader r = new PlainBinaryReader();
+      BatchValuesReader r = plainBinaryReader();
       r.initFromPage(40, InputKind.HEAP.open(ParquetJavaPages.plainBinaries(other)));
       r.readBinaries(b, 40);
       return Arrays.asList(other);
@@ -327,7 +327,7 @@ class BorrowingBinaryBatchTest {
       int from = range[0];
       int count = range[1];
       List<ValuesWriter[]> pairs = List.of(
-          new ValuesWriter[] {new PlainValuesWriter(64, 1 << 20, heap), new PlainWriter(64, 1 << 20, heap)},
+          new ValuesWriter[] {new PlainValuesWriter(64, 1 << 20, heap), PlainWriters.forType(PrimitiveTypeName.BINARY, 0, 64, 1 << 20, heap)},
           new ValuesWriter[] {new DeltaLengthByteArrayValuesWriter(64, 1 << 20, heap), new DeltaLengthByteArrayWriter(64, 1 << 20, heap)},
           new ValuesWriter[] {new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(64, 1 << 20, heap),
               new DeltaByteArrayWriter(64, 1 << 20, heap)});
@@ -355,5 +355,9 @@ class BorrowingBinaryBatchTest {
   @FunctionalInterface
   interface Executable {
     void run();
+  }
+
+  private static BatchValuesReader plainBinaryReader() {
+    return PlainReaders.forType(PrimitiveTypeName.BINARY, 0);
   }
 }

@@ -26,6 +26,7 @@ import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.ReadPlan;
 import io.github.fastdecode.parquet.conformance.ValueKind;
+import io.github.fastdecode.parquet.internal.VectorDeltaByteArray;
 import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -20,8 +20,7 @@ import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.VALUES_
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
 import io.github.fastdecode.parquet.BinaryBatch;
-import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayWriter;
-import io.github.fastdecode.parquet.deltabytearray.DeltaLengthByteArrayWriter;
+import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayWriters;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
@@ -95,11 +94,11 @@ public class ByteArrayWriterBenchmark {
     switch (encoding) {
       case "DELTA_LENGTH_BYTE_ARRAY":
         parquetJavaWriter = new DeltaLengthByteArrayValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new DeltaLengthByteArrayWriter(SLAB, PAGE, HEAP);
+        fastWriter = DeltaByteArrayWriters.deltaLength(SLAB, PAGE, HEAP);
         break;
       case "DELTA_BYTE_ARRAY":
         parquetJavaWriter = new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(SLAB, PAGE, HEAP);
-        fastWriter = new DeltaByteArrayWriter(SLAB, PAGE, HEAP);
+        fastWriter = DeltaByteArrayWriters.delta(SLAB, PAGE, HEAP);
         break;
       default:
         throw new IllegalArgumentException("unknown encoding " + encoding + "; known: DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY");

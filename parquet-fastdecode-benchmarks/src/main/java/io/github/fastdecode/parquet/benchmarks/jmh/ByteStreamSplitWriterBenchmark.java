@@ -18,12 +18,13 @@ package io.github.fastdecode.parquet.benchmarks.jmh;
 import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.PAGES;
 import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.VALUES_PER_PAGE;
 
-import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriters;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import org.apache.parquet.column.values.bytestreamsplit.ByteStreamSplitValuesWriter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Param;
 
-/** BYTE_STREAM_SPLIT writers: parquet-java's {@code ByteStreamSplitValuesWriter} family against {@link ByteStreamSplitWriter}'s. */
+/** BYTE_STREAM_SPLIT writers: parquet-java's {@code ByteStreamSplitValuesWriter} family against {@link ByteStreamSplitWriters}'. */
 public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
   @Param({"FLOAT", "DOUBLE", "INT32", "INT64", "FLBA16"})
   public String type;
@@ -45,23 +46,23 @@ public class ByteStreamSplitWriterBenchmark extends WriterBenchmark {
     switch (type) {
       case "FLOAT":
         parquetJavaWriter = new ByteStreamSplitValuesWriter.FloatByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new ByteStreamSplitWriter.FloatWriter(SLAB, PAGE, HEAP);
+        fastWriter = ByteStreamSplitWriters.forType(PrimitiveTypeName.FLOAT, 0, SLAB, PAGE, HEAP);
         break;
       case "DOUBLE":
         parquetJavaWriter = new ByteStreamSplitValuesWriter.DoubleByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new ByteStreamSplitWriter.DoubleWriter(SLAB, PAGE, HEAP);
+        fastWriter = ByteStreamSplitWriters.forType(PrimitiveTypeName.DOUBLE, 0, SLAB, PAGE, HEAP);
         break;
       case "INT32":
         parquetJavaWriter = new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new ByteStreamSplitWriter.IntWriter(SLAB, PAGE, HEAP);
+        fastWriter = ByteStreamSplitWriters.forType(PrimitiveTypeName.INT32, 0, SLAB, PAGE, HEAP);
         break;
       case "FLBA16":
         parquetJavaWriter = new ByteStreamSplitValuesWriter.FixedLenByteArrayByteStreamSplitValuesWriter(16, SLAB, PAGE, HEAP);
-        fastWriter = new ByteStreamSplitWriter.FixedLenWriter(16, SLAB, PAGE, HEAP);
+        fastWriter = ByteStreamSplitWriters.forType(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16, SLAB, PAGE, HEAP);
         break;
       default:
         parquetJavaWriter = new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new ByteStreamSplitWriter.LongWriter(SLAB, PAGE, HEAP);
+        fastWriter = ByteStreamSplitWriters.forType(PrimitiveTypeName.INT64, 0, SLAB, PAGE, HEAP);
         break;
     }
   }

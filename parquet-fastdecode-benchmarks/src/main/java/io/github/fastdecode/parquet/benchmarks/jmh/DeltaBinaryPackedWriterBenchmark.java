@@ -17,8 +17,7 @@ package io.github.fastdecode.parquet.benchmarks.jmh;
 
 import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.PAGES;
 
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedIntWriter;
-import io.github.fastdecode.parquet.delta.DeltaBinaryPackedLongWriter;
+import io.github.fastdecode.parquet.delta.DeltaBinaryPackedWriter;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
 import org.openjdk.jmh.annotations.Param;
@@ -43,6 +42,9 @@ public class DeltaBinaryPackedWriterBenchmark extends WriterBenchmark {
       pages[p] = int32 ? ints(v) : v;
     }
     parquetJavaWriter = int32 ? new DeltaBinaryPackingValuesWriterForInteger(SLAB, PAGE, HEAP) : new DeltaBinaryPackingValuesWriterForLong(SLAB, PAGE, HEAP);
-    fastWriter = int32 ? new DeltaBinaryPackedIntWriter(SLAB, PAGE, HEAP) : new DeltaBinaryPackedLongWriter(SLAB, PAGE, HEAP);
+    int block = DeltaBinaryPackedWriter.DEFAULT_BLOCK_SIZE;
+    int mini = DeltaBinaryPackedWriter.DEFAULT_MINIBLOCKS;
+    fastWriter = int32 ? DeltaBinaryPackedWriter.forInt32(block, mini, SLAB, PAGE, HEAP)
+        : DeltaBinaryPackedWriter.forInt64(block, mini, SLAB, PAGE, HEAP);
   }
 }

@@ -19,18 +19,17 @@ import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.PAGES;
 import static io.github.fastdecode.parquet.benchmarks.jmh.BenchmarkPages.VALUES_PER_PAGE;
 
 import io.github.fastdecode.parquet.conformance.DataShapes;
-import io.github.fastdecode.parquet.plain.PlainBooleanWriter;
-import io.github.fastdecode.parquet.plain.PlainFixedLenWriter;
-import io.github.fastdecode.parquet.plain.PlainWriter;
+import io.github.fastdecode.parquet.plain.PlainWriters;
 import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Param;
 
 /**
  * PLAIN writers for every type: parquet-java's {@code PlainValuesWriter} ({@code
- * BooleanPlainValuesWriter}, {@code FixedLenByteArrayPlainValuesWriter}) against {@link PlainWriter}
- * ({@link PlainBooleanWriter}, {@link PlainFixedLenWriter}). BYTE_ARRAY values are the sorted
+ * BooleanPlainValuesWriter}, {@code FixedLenByteArrayPlainValuesWriter}) against the writers {@link
+ * PlainWriters#forType} gives. BYTE_ARRAY values are the sorted
  * 16-byte strings of the reader benchmark; FLBA16 and INT96 random bytes.
  */
 public class PlainWriterBenchmark extends WriterBenchmark {
@@ -58,19 +57,20 @@ public class PlainWriterBenchmark extends WriterBenchmark {
     switch (type) {
       case "BOOLEAN":
         parquetJavaWriter = new BooleanPlainValuesWriter();
-        fastWriter = new PlainBooleanWriter();
+        fastWriter = PlainWriters.forType(PrimitiveTypeName.BOOLEAN, 0, SLAB, PAGE, HEAP);
         break;
       case "FLBA16":
         parquetJavaWriter = new FixedLenByteArrayPlainValuesWriter(16, SLAB, PAGE, HEAP);
-        fastWriter = new PlainFixedLenWriter(16, SLAB, PAGE, HEAP);
+        fastWriter = PlainWriters.forType(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16, SLAB, PAGE, HEAP);
         break;
       case "INT96":
         parquetJavaWriter = new FixedLenByteArrayPlainValuesWriter(12, SLAB, PAGE, HEAP);
-        fastWriter = new PlainFixedLenWriter(12, SLAB, PAGE, HEAP);
+        fastWriter = PlainWriters.forType(PrimitiveTypeName.INT96, 12, SLAB, PAGE, HEAP);
         break;
       default:
         parquetJavaWriter = new PlainValuesWriter(SLAB, PAGE, HEAP);
-        fastWriter = new PlainWriter(SLAB, PAGE, HEAP);
+        fastWriter = PlainWriters.forType(
+            type.equals("BYTE_ARRAY") ? PrimitiveTypeName.BINARY : PrimitiveTypeName.valueOf(type), 0, SLAB, PAGE, HEAP);
         break;
     }
   }

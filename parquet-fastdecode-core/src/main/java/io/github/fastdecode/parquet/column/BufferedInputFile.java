@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.file;
+package io.github.fastdecode.parquet.column;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -33,13 +33,13 @@ import org.apache.parquet.io.SeekableInputStream;
  * byte by byte. The buffer is filled, and reads of {@link #BUFFER} bytes or more are made, with the
  * underlying stream's {@code readFully}, up to the file's end; vectored reads go to it as they are.
  */
-public final class BufferedInputFile implements InputFile {
+final class BufferedInputFile implements InputFile {
   /** The buffer of each stream. */
   static final int BUFFER = 8192;
 
   private final InputFile file;
 
-  public BufferedInputFile(InputFile file) {
+  BufferedInputFile(InputFile file) {
     this.file = Objects.requireNonNull(file, "file");
   }
 

@@ -13,12 +13,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet;
+package io.github.fastdecode.parquet.spi;
 
-import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriter;
+import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.bytestreamsplit.ByteStreamSplitWriters;
 import io.github.fastdecode.parquet.delta.DeltaBinaryPackedWriter;
-import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayWriter;
-import io.github.fastdecode.parquet.dictionary.DictionaryFallbackWriter;
+import io.github.fastdecode.parquet.deltabytearray.DeltaByteArrayWriters;
 import io.github.fastdecode.parquet.dictionary.DictionaryWriter;
 import io.github.fastdecode.parquet.plain.PlainWriters;
 import io.github.fastdecode.parquet.rle.RleValuesWriter;
@@ -84,25 +84,25 @@ public final class FastValuesWriterFactory implements ValuesWriterFactory {
         return v1 ? PlainWriters.forColumn(column, slab, page, allocator) : RleValuesWriter.forBooleans(slab, page, allocator);
       case FIXED_LEN_BYTE_ARRAY: {
         if (bss) {
-          BatchValuesWriter split = ByteStreamSplitWriter.forColumn(column, slab, page, allocator);
+          BatchValuesWriter split = ByteStreamSplitWriters.forColumn(column, slab, page, allocator);
           return v1 ? split : withDictionary(column, split);
         }
         if (v1) {
           return PlainWriters.forColumn(column, slab, page, allocator);
         }
-        return withDictionary(column, new DeltaByteArrayWriter(slab, page, allocator));
+        return withDictionary(column, DeltaByteArrayWriters.delta(slab, page, allocator));
       }
       case BINARY:
         return withDictionary(column,
-            v1 ? PlainWriters.forColumn(column, slab, page, allocator) : new DeltaByteArrayWriter(slab, page, allocator));
+            v1 ? PlainWriters.forColumn(column, slab, page, allocator) : DeltaByteArrayWriters.delta(slab, page, allocator));
       case INT32:
       case INT64:
-        return withDictionary(column, bss ? ByteStreamSplitWriter.forColumn(column, slab, page, allocator)
+        return withDictionary(column, bss ? ByteStreamSplitWriters.forColumn(column, slab, page, allocator)
             : v1 ? PlainWriters.forColumn(column, slab, page, allocator)
             : DeltaBinaryPackedWriter.forColumn(column, slab, page, allocator));
       case FLOAT:
       case DOUBLE:
-        return withDictionary(column, bss ? ByteStreamSplitWriter.forColumn(column, slab, page, allocator)
+        return withDictionary(column, bss ? ByteStreamSplitWriters.forColumn(column, slab, page, allocator)
             : PlainWriters.forColumn(column, slab, page, allocator));
       case INT96:
         return withDictionary(column, PlainWriters.forColumn(column, slab, page, allocator));
@@ -121,7 +121,7 @@ public final class FastValuesWriterFactory implements ValuesWriterFactory {
     Encoding dictionaryPage = v1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
     DictionaryWriter dictionary = DictionaryWriter.forColumn(column, p.getDictionaryPageSizeThreshold(), dataPage,
         dictionaryPage, p.getAllocator());
-    return new DictionaryFallbackWriter(dictionary, fallback);
+    return dictionary.withFallback(fallback);
   }
 
   @Override

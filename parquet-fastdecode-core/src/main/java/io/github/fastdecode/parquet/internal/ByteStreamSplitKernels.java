@@ -13,10 +13,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bytestreamsplit;
+package io.github.fastdecode.parquet.internal;
 
-import io.github.fastdecode.parquet.internal.LittleEndian;
-import io.github.fastdecode.parquet.internal.VectorSupport;
 
 /**
  * Byte gathers for BYTE_STREAM_SPLIT. A section of {@code N} values of {@code W} bytes is {@code W}
@@ -35,21 +33,21 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  * 8 and 16 bytes go to {@link VectorByteStreamSplit} instead of the scalar kernels ({@code scalar*},
  * the vector kernels' reference).
  */
-final class ByteStreamSplitKernels {
+public final class ByteStreamSplitKernels {
   private ByteStreamSplitKernels() {}
 
   private static final long SWAP32 = 0x0000_0000_FFFF_FFFFL;
   private static final long SWAP16 = 0x0000_FFFF_0000_FFFFL;
   private static final long SWAP8 = 0x00FF_00FF_00FF_00FFL;
 
-  static int gatherInt(byte[] a, int p, int stride) {
+  public static int gatherInt(byte[] a, int p, int stride) {
     return (a[p] & 0xFF)
         | (a[p + stride] & 0xFF) << 8
         | (a[p + 2 * stride] & 0xFF) << 16
         | a[p + 3 * stride] << 24;
   }
 
-  static long gatherLong(byte[] a, int p, int stride) {
+  public static long gatherLong(byte[] a, int p, int stride) {
     long v = 0;
     for (int k = 7; k >= 0; k--) {
       v = v << 8 | (a[p + k * stride] & 0xFF);
@@ -58,14 +56,14 @@ final class ByteStreamSplitKernels {
   }
 
   /** Shortest read given to the vector kernels: below it, vector code is not worth its set-up. */
-  static final int VECTOR_MIN_COUNT = 32;
+  public static final int VECTOR_MIN_COUNT = 32;
 
   // The dispatchers below finish a vector kernel's few leftover values one by one, rather than
   // through the scalar kernels: a read that took the vector path then compiles without them, which
   // keeps the caller within C2's inlining budget (a vector call it fails to inline boxes every
   // vector and runs several times slower than the scalar code).
 
-  static void gatherInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
+  public static void gatherInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
     if (VectorSupport.on() && n >= VECTOR_MIN_COUNT) {
       for (int i = VectorByteStreamSplit.gatherInts(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = gatherInt(a, p + i, stride);
@@ -75,7 +73,7 @@ final class ByteStreamSplitKernels {
     scalarInts(a, p, stride, dst, off, n);
   }
 
-  static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
+  public static void gatherFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
     if (VectorSupport.on() && n >= VECTOR_MIN_COUNT) {
       for (int i = VectorByteStreamSplit.gatherFloats(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = Float.intBitsToFloat(gatherInt(a, p + i, stride));
@@ -85,7 +83,7 @@ final class ByteStreamSplitKernels {
     scalarFloats(a, p, stride, dst, off, n);
   }
 
-  static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+  public static void gatherLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
     if (VectorSupport.on() && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       for (int i = VectorByteStreamSplit.gatherLongs(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = gatherLong(a, p + i, stride);
@@ -95,7 +93,7 @@ final class ByteStreamSplitKernels {
     scalarLongs(a, p, stride, rows, dst, off, n);
   }
 
-  static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+  public static void gatherDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
     if (VectorSupport.on() && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       for (int i = VectorByteStreamSplit.gatherDoubles(a, p, stride, dst, off, n); i < n; i++) {
         dst[off + i] = Double.longBitsToDouble(gatherLong(a, p + i, stride));
@@ -105,7 +103,7 @@ final class ByteStreamSplitKernels {
     scalarDoubles(a, p, stride, rows, dst, off, n);
   }
 
-  static void scalarInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
+  public static void scalarInts(byte[] a, int p, int stride, int[] dst, int off, int n) {
     int p1 = p + stride;
     int p2 = p1 + stride;
     int p3 = p2 + stride;
@@ -138,7 +136,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** {@link #scalarInts} for FLOAT: the same bits, stored raw (NaN payloads kept). */
-  static void scalarFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
+  public static void scalarFloats(byte[] a, int p, int stride, float[] dst, int off, int n) {
     int p1 = p + stride;
     int p2 = p1 + stride;
     int p3 = p2 + stride;
@@ -168,10 +166,10 @@ final class ByteStreamSplitKernels {
   }
 
   /** Groups of 8 values the 8-byte kernels transpose per pass: 4 KiB of rows, kept in L1. */
-  static final int GROUPS = 64;
+  public static final int GROUPS = 64;
 
   /** Scratch rows for {@link #gatherLongs} and {@link #gatherDoubles}, one set per reader. */
-  static long[][] newRows() {
+  public static long[][] newRows() {
     return new long[8][GROUPS];
   }
 
@@ -215,7 +213,7 @@ final class ByteStreamSplitKernels {
     }
   }
 
-  static void scalarLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
+  public static void scalarLongs(byte[] a, int p, int stride, long[][] rows, long[] dst, int off, int n) {
     int done = 0;
     while (n - done >= 8) {
       int groups = Math.min(GROUPS, (n - done) >>> 3);
@@ -240,7 +238,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** {@link #scalarLongs} for DOUBLE: the same bits, stored raw. */
-  static void scalarDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
+  public static void scalarDoubles(byte[] a, int p, int stride, long[][] rows, double[] dst, int off, int n) {
     int done = 0;
     while (n - done >= 8) {
       int groups = Math.min(GROUPS, (n - done) >>> 3);
@@ -265,7 +263,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** Any width: {@code n} values of {@code width} bytes, back to back at {@code dst[dstPos..]}. */
-  static void gatherBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
+  public static void gatherBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
     if (VectorSupport.on() && width == 16 && n >= VECTOR_MIN_COUNT && VectorByteStreamSplit.longLanes() > 0) {
       int i = VectorByteStreamSplit.gatherFixed16(a, p, stride, rows[0], rows[1], dst, dstPos, n);
       for (int o = dstPos + i * 16; i < n; i++) {
@@ -284,7 +282,7 @@ final class ByteStreamSplitKernels {
    * one word; the streams left over (width not a multiple of 8) one byte at a time, in runs short
    * enough that the destination run stays in cache.
    */
-  static void scalarBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
+  public static void scalarBytes(byte[] a, int p, int stride, int width, long[][] rows, byte[] dst, int dstPos, int n) {
     int wide = width & ~7;
     for (int k0 = 0; k0 < wide; k0 += 8) {
       int sp = p + k0 * stride;
@@ -325,7 +323,7 @@ final class ByteStreamSplitKernels {
   // dst with stream k at dst[k * n ..]; each swap is its own inverse, so undoing a gather's stages
   // in reverse order turns 8 values into one 8-byte row per stream.
 
-  static void scatterInts(int[] src, int off, int n, byte[] dst) {
+  public static void scatterInts(int[] src, int off, int n, byte[] dst) {
     int p1 = n;
     int p2 = 2 * n;
     int p3 = 3 * n;
@@ -355,7 +353,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** {@link #scatterInts} of the floats' raw bits. */
-  static void scatterFloats(float[] src, int off, int n, byte[] dst) {
+  public static void scatterFloats(float[] src, int off, int n, byte[] dst) {
     int p1 = n;
     int p2 = 2 * n;
     int p3 = 3 * n;
@@ -388,7 +386,7 @@ final class ByteStreamSplitKernels {
    * 8-byte values: the 8x8 byte transpose of each group of 8 (row k = value k in, row k = stream k
    * out); a transpose is its own inverse, so the gather's three stages serve here too.
    */
-  static void scatterLongs(long[] src, int off, int n, byte[] dst) {
+  public static void scatterLongs(long[] src, int off, int n, byte[] dst) {
     int i = 0;
     for (; i <= n - 8; i += 8) {
       int o = off + i;
@@ -400,7 +398,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** {@link #scatterLongs} of the doubles' raw bits. */
-  static void scatterDoubles(double[] src, int off, int n, byte[] dst) {
+  public static void scatterDoubles(double[] src, int off, int n, byte[] dst) {
     int i = 0;
     for (; i <= n - 8; i += 8) {
       int o = off + i;
@@ -444,7 +442,7 @@ final class ByteStreamSplitKernels {
   }
 
   /** Fixed-length values of {@code width} bytes, contiguous from {@code src[p]}: stream by stream. */
-  static void scatterBytes(byte[] src, int p, int width, int n, byte[] dst) {
+  public static void scatterBytes(byte[] src, int p, int width, int n, byte[] dst) {
     for (int k = 0; k < width; k++) {
       int o = k * n;
       for (int i = 0, q = p + k; i < n; i++, q += width) {

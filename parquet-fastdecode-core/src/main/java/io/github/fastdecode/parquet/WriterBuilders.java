@@ -23,7 +23,8 @@ import org.apache.parquet.column.values.factory.ValuesWriterFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
- * Puts a {@link ValuesWriterFactory} into a parquet-hadoop {@link ParquetWriter.Builder}.
+ * Puts a {@link ValuesWriterFactory} into a parquet-hadoop {@link ParquetWriter.Builder}, for {@link
+ * FastDecode#withFastValuesWriters} and {@link FastDecode#withValuesWriterFactory}.
  *
  * <p>parquet-hadoop's builder (1.15.0 to 1.18.x) has no public setter for it: it keeps its {@link
  * ParquetProperties.Builder} in a private field ({@code encodingPropsBuilder}) and the {@code
@@ -35,7 +36,7 @@ import org.apache.parquet.hadoop.ParquetWriter;
  * parquet-hadoop's classes, which the class path and automatic modules give. Code that builds {@code ParquetProperties} itself (its own
  * {@code ColumnWriteStore}) needs none of this: {@code withValuesWriterFactory} is public there.
  */
-public final class ParquetWriterBuilders {
+final class WriterBuilders {
   private static final String FIELD = "encodingPropsBuilder";
   /** Getter of the builder's {@link #FIELD}, found once when this class loads; null if there is none. */
   private static final MethodHandle ENCODING_PROPERTIES;
@@ -59,15 +60,9 @@ public final class ParquetWriterBuilders {
     PROBLEM = problem;
   }
 
-  private ParquetWriterBuilders() {}
+  private WriterBuilders() {}
 
-  /** {@code builder}, set to write values with {@link FastDecode#valuesWriterFactory()}. */
-  public static <T, B extends ParquetWriter.Builder<T, B>> B withFastValuesWriters(B builder) {
-    return withValuesWriterFactory(builder, FastDecode.valuesWriterFactory());
-  }
-
-  /** {@code builder}, set to write values with {@code factory} (a fresh one: building initialises it). */
-  public static <T, B extends ParquetWriter.Builder<T, B>> B withValuesWriterFactory(B builder, ValuesWriterFactory factory) {
+  static <T, B extends ParquetWriter.Builder<T, B>> B withValuesWriterFactory(B builder, ValuesWriterFactory factory) {
     Objects.requireNonNull(builder, "builder");
     Objects.requireNonNull(factory, "factory");
     encodingProperties(builder).withValuesWriterFactory(factory);

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.deltabytearray;
+package io.github.fastdecode.parquet.internal;
 
 import java.util.SplittableRandom;
 import jdk.incubator.vector.IntVector;

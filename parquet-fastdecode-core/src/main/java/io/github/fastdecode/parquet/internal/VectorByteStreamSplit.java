@@ -13,9 +13,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bytestreamsplit;
+package io.github.fastdecode.parquet.internal;
 
-import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import jdk.incubator.vector.ByteVector;
