@@ -31,7 +31,7 @@ import org.apache.parquet.io.api.Binary;
  * {@link org.apache.parquet.io.ParquetDecodingException} before anything is written.
  *
  * <p>The defaults here loop over the scalar calls, so any {@code ValuesReader} (see {@link
- * io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader}) gets the bulk interface; the
+ * FastDecode#wrap}) gets the bulk interface; the
  * library's own readers override them with batch kernels.
  */
 public abstract class BatchValuesReader extends ValuesReader {

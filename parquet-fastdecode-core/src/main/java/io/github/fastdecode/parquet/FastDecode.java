@@ -16,9 +16,7 @@
 package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
-import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.internal.VectorSupport;
-import io.github.fastdecode.parquet.spi.FastValuesWriterFactory;
 import io.github.fastdecode.parquet.spi.ValuesReaderProvider;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,11 +25,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ValuesType;
 import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.column.values.factory.DefaultValuesWriterFactory;
 import org.apache.parquet.column.values.factory.ValuesWriterFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -46,8 +46,8 @@ import org.apache.parquet.hadoop.ParquetWriter;
  * }</pre>
  *
  * Providers are discovered once, with {@link ServiceLoader}, from this class's class loader.
- * Anything no provider covers gets parquet-java's own reader wrapped in {@link
- * ParquetJavaValuesReader}, so the bulk calls work for every column.
+ * Anything no provider covers gets parquet-java's own reader behind the bulk interface ({@link
+ * #wrap}), so the bulk calls work for every column.
  */
 public final class FastDecode {
   private FastDecode() {}
@@ -134,8 +134,11 @@ public final class FastDecode {
   }
 
   /**
-   * A new writer factory: the first provider's (the built-in {@link FastValuesWriterFactory}
-   * unless a higher-priority provider offers one), else parquet-java's default. Pass it to {@link
+   * A new writer factory: the first provider's (the built-in one unless a higher-priority provider
+   * offers one), else parquet-java's default. The built-in factory chooses exactly the encodings
+   * parquet-java's {@code DefaultValuesWriterFactory} chooses, for V1 and V2 pages, every type and
+   * the per-column dictionary and BYTE_STREAM_SPLIT settings, writes the same bytes, and returns
+   * only {@link BatchValuesWriter}s. Pass it to {@link
    * org.apache.parquet.column.ParquetProperties.Builder#withValuesWriterFactory}; each {@code
    * ParquetProperties} needs its own (building the properties initialises it).
    */
@@ -147,6 +150,25 @@ public final class FastDecode {
       }
     }
     return new DefaultValuesWriterFactory();
+  }
+
+  /**
+   * {@code reader}, a parquet-java reader, behind the bulk interface: the bulk calls loop over its
+   * scalar calls (parquet-java's speed and values). For a provider that covers an encoding with
+   * parquet-java's own reader. Some parquet-java readers cannot be re-initialised for a second page:
+   * use {@link #wrapFreshPerPage} for those.
+   */
+  public static BatchValuesReader wrap(ValuesReader reader) {
+    return new ParquetJavaValuesReader(reader);
+  }
+
+  /**
+   * Like {@link #wrap}, with a new parquet-java reader from {@code readers} at every {@code
+   * initFromPage}, so it can be reused across pages like the library's own readers ({@code
+   * DeltaBinaryPackingValuesReader}, for one, does not reset its position on a second page).
+   */
+  public static BatchValuesReader wrapFreshPerPage(Supplier<? extends ValuesReader> readers) {
+    return ParquetJavaValuesReader.freshPerPage(readers);
   }
 
   /**

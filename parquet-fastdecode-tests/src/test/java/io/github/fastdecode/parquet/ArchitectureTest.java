@@ -53,11 +53,11 @@ import org.junit.jupiter.api.Test;
  *       BatchValuesReader}, {@link BatchValuesWriter}, {@link BinaryBatch}, {@link
  *       ValuesDecodingException};
  *   <li>the encodings, one package each: {@code plain}, {@code rle}, {@code delta}, {@code
- *       bytestreamsplit}, {@code deltabytearray}, {@code dictionary}, and {@code fallback}
- *       (parquet-java's readers behind the bulk interface). An encoding imports another only
- *       where its format is built on it: {@link #ENCODING_EDGES};
- *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, {@link
- *       FastValuesWriterFactory}, {@link ParquetWriterBuilders});
+ *       bytestreamsplit}, {@code deltabytearray}, {@code dictionary}. An encoding imports another
+ *       only where its format is built on it: {@link #ENCODING_EDGES};
+ *   <li>{@code spi} and the facade: the rest of the root package ({@link FastDecode}, with
+ *       parquet-java's readers behind the bulk interface and the writer-builder access), the
+ *       reader providers and the writer factory;
  *   <li>{@code column}: pages to batches;
  *   <li>{@code denserow}: the dense row codec over batches.
  * </ol>
@@ -83,7 +83,7 @@ class ArchitectureTest {
       List.of("bitpacking"),
       List.of("convert", "unsigned"),
       List.of("<base types>"),
-      List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary", "fallback"),
+      List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary"),
       List.of("spi", ""),
       List.of("column"),
       List.of("denserow"));
@@ -98,6 +98,30 @@ class ArchitectureTest {
       "dictionary", Set.of("rle"));
 
   private static final int ENCODINGS = 4;
+
+  /**
+   * Every public top-level type of core outside {@code internal}, by package ("" the root): the API
+   * docs/api.md describes. A new public type is a decision: add it here and to docs/api.md, or make
+   * it package-private.
+   */
+  static final Map<String, Set<String>> PUBLIC_API = Map.ofEntries(
+      Map.entry("", Set.of("BatchValuesReader", "BatchValuesWriter", "BinaryBatch", "ValuesDecodingException", "FastDecode")),
+      Map.entry("spi", Set.of("ValuesReaderProvider", "BuiltinValuesReaderProvider")),
+      Map.entry("bitpacking", Set.of("BitPacker", "BitUnpacker", "VectorBitUnpacker")),
+      Map.entry("convert", Set.of("DecimalConversions", "TimeConversions")),
+      Map.entry("unsigned", Set.of("UnsignedLongs")),
+      Map.entry("plain", Set.of("PlainReaders", "PlainWriters")),
+      Map.entry("rle", Set.of("RleValuesReader", "RleValuesWriter", "RleBitPackedHybridDecoder")),
+      Map.entry("delta", Set.of("DeltaBinaryPackedReader", "DeltaBinaryPackedWriter")),
+      Map.entry("bytestreamsplit", Set.of("ByteStreamSplitReaders", "ByteStreamSplitWriters")),
+      Map.entry("deltabytearray", Set.of("DeltaByteArrayReaders", "DeltaByteArrayWriters")),
+      Map.entry("dictionary", Set.of("DictionaryReader", "DictionaryWriter", "DictionaryValues")),
+      Map.entry("file", Set.of("RowGroupReader", "PageSettings", "PageBuffers", "SelectedRows", "ChunkPageReader",
+          "PageReadException")),
+      Map.entry("column", Set.of("ParquetBatchReader", "ColumnBatch", "RecordBatch", "RecordNode", "LogicalColumn",
+          "Conversion", "StringPredicates", "ColumnChunkReader", "CodecExpansion", "ColumnReadException")),
+      Map.entry("denserow", Set.of("DenseRowCodec", "DenseType", "DenseVector", "ColumnBatchRows", "RecordBatchRows",
+          "DenseRowFormatException")));
 
   @Test
   void everyCorePackageDependsOnlyOnLayersBelowIt() throws IOException, URISyntaxException {
@@ -146,6 +170,36 @@ class ArchitectureTest {
     }
     assertTrue(files > 50, "sources of the other modules found: " + files);
     assertEquals(List.of(), users);
+  }
+
+  @Test
+  void publicTypesOutsideInternalAreExactlyTheListedApi() throws IOException, URISyntaxException {
+    Map<String, Set<String>> found = new java.util.TreeMap<>();
+    for (JavaClass c : importCore()) {
+      if (c.isTopLevelClass() && c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC)) {
+        String p = c.getPackageName();
+        String unit = p.equals(ROOT) ? "" : p.substring(ROOT.length() + 1);
+        if (!unit.equals("internal") && !unit.startsWith("internal.")) {
+          found.computeIfAbsent(unit, k -> new TreeSet<>()).add(c.getSimpleName());
+        }
+      }
+    }
+    Map<String, Set<String>> listed = new java.util.TreeMap<>();
+    PUBLIC_API.forEach((k, v) -> listed.put(k, new TreeSet<>(v)));
+    assertEquals(listed, found, "public top-level types outside internal (left: PUBLIC_API and docs/api.md; right: the jar)");
+  }
+
+  @Test
+  void docsApiReportsThePublicTypeCount() throws IOException {
+    int count = PUBLIC_API.values().stream().mapToInt(Set::size).sum();
+    String api = Files.readString(Path.of("../docs/api.md"));
+    assertTrue(api.contains("**" + count + " public top-level types**"),
+        "docs/api.md should say **" + count + " public top-level types**");
+    for (Set<String> names : PUBLIC_API.values()) {
+      for (String name : names) {
+        assertTrue(api.contains("`" + name + "`"), "docs/api.md does not name `" + name + "`");
+      }
+    }
   }
 
   @Test

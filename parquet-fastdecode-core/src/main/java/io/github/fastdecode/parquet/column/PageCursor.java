@@ -18,7 +18,6 @@ import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.dictionary.DictionaryReader;
 import io.github.fastdecode.parquet.dictionary.DictionaryValues;
-import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.io.IOException;
@@ -268,7 +267,7 @@ final class PageCursor {
     if (encoding == Encoding.RLE) {
       return rle;
     }
-    return new ParquetJavaValuesReader(encoding.getValuesReader(column, kind));
+    return FastDecode.wrap(encoding.getValuesReader(column, kind));
   }
 
   private void loadDictionary() {

@@ -53,7 +53,10 @@ public final class BuiltinValuesReaderProvider implements ValuesReaderProvider {
     }
   }
 
-  /** A new {@link FastValuesWriterFactory} per call: {@code ParquetProperties} initialises the one it gets. */
+  /**
+   * A new writer factory per call (this library's writers, parquet-java's choices and bytes): {@code
+   * ParquetProperties} initialises the one it gets.
+   */
   @Override
   public ValuesWriterFactory valuesWriterFactory() {
     return new FastValuesWriterFactory();

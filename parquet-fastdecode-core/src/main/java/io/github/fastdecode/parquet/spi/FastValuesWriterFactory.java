@@ -54,7 +54,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * <p>Like parquet-java's factories it is configured by {@link #initialize}, which {@link
  * ParquetProperties.Builder#build()} calls: give each {@code ParquetProperties} its own instance.
  */
-public final class FastValuesWriterFactory implements ValuesWriterFactory {
+final class FastValuesWriterFactory implements ValuesWriterFactory {
   private ParquetProperties properties;
 
   @Override

@@ -19,7 +19,6 @@ import static io.github.fastdecode.parquet.conformance.ParquetJavaPages.column;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.FastDecode;
-import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
 import io.github.fastdecode.parquet.conformance.ConversionShapes;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.Differential;
@@ -160,10 +159,10 @@ class PlainReadersTest {
         PrimitiveTypeName.FLOAT, PrimitiveTypeName.DOUBLE, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY}) {
       for (Encoding encoding : new Encoding[] {Encoding.PLAIN, Encoding.BYTE_STREAM_SPLIT}) {
         BatchValuesReader r = FastDecode.newValuesReader(column(type, 6), encoding);
-        assertFalse(r instanceof ParquetJavaValuesReader, type + " " + encoding + " fell back to " + r);
+        assertFalse(r.toString().startsWith("ParquetJavaValuesReader["), type + " " + encoding + " fell back to " + r);
       }
     }
-    assertFalse(FastDecode.newValuesReader(column(PrimitiveTypeName.INT96), Encoding.PLAIN) instanceof ParquetJavaValuesReader);
+    assertFalse(FastDecode.newValuesReader(column(PrimitiveTypeName.INT96), Encoding.PLAIN).toString().startsWith("ParquetJavaValuesReader["));
     assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BOOLEAN), Encoding.PLAIN) instanceof PlainBooleanReader);
     assertTrue(FastDecode.newValuesReader(column(PrimitiveTypeName.BINARY), Encoding.PLAIN) instanceof PlainBinaryReader);
   }

@@ -16,7 +16,7 @@
 package io.github.fastdecode.parquet.spi;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
-import io.github.fastdecode.parquet.fallback.ParquetJavaValuesReader;
+import io.github.fastdecode.parquet.FastDecode;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.plain.PlainValuesReader;
@@ -30,7 +30,7 @@ public final class MarkerProvider implements ValuesReaderProvider {
 
   /** The reader this provider hands out, recognisable by type. */
   static final class MarkerReader extends BatchValuesReader {
-    private final ParquetJavaValuesReader inner = new ParquetJavaValuesReader(new PlainValuesReader.IntegerPlainValuesReader());
+    private final BatchValuesReader inner = FastDecode.wrap(new PlainValuesReader.IntegerPlainValuesReader());
 
     @Override
     public void initFromPage(int valueCount, org.apache.parquet.bytes.ByteBufferInputStream in) throws java.io.IOException {

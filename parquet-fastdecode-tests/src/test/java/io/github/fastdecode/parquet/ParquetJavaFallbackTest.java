@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.fallback;
+package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.Differential;
@@ -40,7 +40,7 @@ class ParquetJavaFallbackTest {
     byte[] page = ParquetJavaPages.plainInts(values);
     for (ValueKind kind : new ValueKind[] {ValueKind.INT32, ValueKind.INT32_AS_INT64, ValueKind.INT32_UNSIGNED_AS_INT64, ValueKind.INT32_AS_DOUBLE}) {
       Differential.check("fallback PLAIN INT32 n=" + n, PlainValuesReader.IntegerPlainValuesReader::new,
-          () -> new ParquetJavaValuesReader(new PlainValuesReader.IntegerPlainValuesReader()), page, n, kind, ReadPlan.standard(n));
+          () -> FastDecode.wrap(new PlainValuesReader.IntegerPlainValuesReader()), page, n, kind, ReadPlan.standard(n));
     }
   }
 
@@ -50,7 +50,7 @@ class ParquetJavaFallbackTest {
     byte[] other = ParquetJavaPages.plainInts(DataShapes.wide(40, 8, 32));
     // A reader that decodes a different page must be caught: proves the harness can fail.
     assertThrows(AssertionError.class, () -> Differential.check("wrong", PlainValuesReader.IntegerPlainValuesReader::new,
-        () -> new ParquetJavaValuesReader(new PlainValuesReader.IntegerPlainValuesReader() {
+        () -> FastDecode.wrap(new PlainValuesReader.IntegerPlainValuesReader() {
           @Override
           public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
             super.initFromPage(valueCount, ByteBufferInputStream.wrap(ByteBuffer.wrap(other)));
@@ -60,6 +60,6 @@ class ParquetJavaFallbackTest {
 
   @Test
   void constructorRejectsNull() {
-    assertThrows(NullPointerException.class, () -> new ParquetJavaValuesReader(null));
+    assertThrows(NullPointerException.class, () -> FastDecode.wrap(null));
   }
 }

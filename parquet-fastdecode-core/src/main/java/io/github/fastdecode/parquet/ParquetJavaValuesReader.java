@@ -13,9 +13,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.fallback;
+package io.github.fastdecode.parquet;
 
-import io.github.fastdecode.parquet.BatchValuesReader;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -24,16 +23,17 @@ import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * A parquet-java {@link ValuesReader} behind the bulk interface, for whatever no provider covers:
+ * A parquet-java {@link ValuesReader} behind the bulk interface ({@link FastDecode#wrap}), for
+ * whatever no provider covers:
  * callers never branch on whether a fast reader exists. Bulk calls loop over the delegate's scalar
  * calls, so they are exactly as fast as parquet-java.
  */
-public final class ParquetJavaValuesReader extends BatchValuesReader {
+final class ParquetJavaValuesReader extends BatchValuesReader {
   private ValuesReader delegate;
   /** Null, or where a fresh delegate for every page comes from (see {@link #freshPerPage}). */
   private final Supplier<? extends ValuesReader> perPage;
 
-  public ParquetJavaValuesReader(ValuesReader delegate) {
+  ParquetJavaValuesReader(ValuesReader delegate) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.perPage = null;
   }
@@ -49,12 +49,12 @@ public final class ParquetJavaValuesReader extends BatchValuesReader {
    * readers are single-use: {@code DeltaBinaryPackingValuesReader.initFromPage} does not reset its
    * read position, so a second page fails or misreads (its own column reader makes one per page).
    */
-  public static ParquetJavaValuesReader freshPerPage(Supplier<? extends ValuesReader> readers) {
+  static ParquetJavaValuesReader freshPerPage(Supplier<? extends ValuesReader> readers) {
     return new ParquetJavaValuesReader(Objects.requireNonNull(readers, "readers"));
   }
 
   /** The wrapped parquet-java reader (for {@link #freshPerPage}, the current page's). */
-  public ValuesReader delegate() {
+  ValuesReader delegate() {
     return delegate;
   }
 

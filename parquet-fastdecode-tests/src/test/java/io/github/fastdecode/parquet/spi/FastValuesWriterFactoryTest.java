@@ -13,19 +13,20 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet;
+package io.github.fastdecode.parquet.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.fastdecode.parquet.BatchValuesWriter;
+import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import io.github.fastdecode.parquet.conformance.WriteDifferential;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Mode;
 import io.github.fastdecode.parquet.conformance.WriteDifferential.Values;
-import io.github.fastdecode.parquet.spi.FastValuesWriterFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

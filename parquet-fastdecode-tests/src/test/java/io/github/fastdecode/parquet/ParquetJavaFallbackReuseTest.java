@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.fallback;
+package io.github.fastdecode.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -42,7 +42,7 @@ class ParquetJavaFallbackReuseTest {
   void freshPerPageDeltaWrapperCanBeReused(int n) {
     byte[] page = ParquetJavaPages.deltaLongs(DataShapes.smallDeltas(n, SEED), 128, 4);
     Differential.check("fresh-per-page fallback DELTA INT64 n=" + n + " seed=" + SEED, DeltaBinaryPackingValuesReader::new,
-        () -> ParquetJavaValuesReader.freshPerPage(DeltaBinaryPackingValuesReader::new), page, n, ValueKind.INT64,
+        () -> FastDecode.wrapFreshPerPage(DeltaBinaryPackingValuesReader::new), page, n, ValueKind.INT64,
         ReadPlan.standard(n));
   }
 
@@ -61,13 +61,13 @@ class ParquetJavaFallbackReuseTest {
     // Why freshPerPage exists; also proves the reuse checks above can fail.
     byte[] page = ParquetJavaPages.deltaLongs(DataShapes.smallDeltas(129, SEED), 128, 4);
     assertThrows(Throwable.class, () -> Differential.check("single delegate", DeltaBinaryPackingValuesReader::new,
-        () -> new ParquetJavaValuesReader(new DeltaBinaryPackingValuesReader()), page, 129, ValueKind.INT64,
+        () -> FastDecode.wrap(new DeltaBinaryPackingValuesReader()), page, 129, ValueKind.INT64,
         ReadPlan.standard(129)));
   }
 
   @Test
   void freshPerPageRejectsNull() {
-    assertThrows(NullPointerException.class, () -> ParquetJavaValuesReader.freshPerPage(null));
-    assertThrows(NullPointerException.class, () -> ParquetJavaValuesReader.freshPerPage(() -> null));
+    assertThrows(NullPointerException.class, () -> FastDecode.wrapFreshPerPage(null));
+    assertThrows(NullPointerException.class, () -> FastDecode.wrapFreshPerPage(() -> null));
   }
 }
