@@ -203,6 +203,25 @@ class ArchitectureTest {
   }
 
   @Test
+  void whatAColumnMeansDoesNotDependOnTheBatch() throws IOException, URISyntaxException {
+    // LogicalColumn describes values; the loops that fill a ColumnBatch live in ConversionLoops, so
+    // the two public types do not refer to each other (ColumnBatch -> LogicalColumn only).
+    JavaClasses core = importCore();
+    List<String> back = new ArrayList<>();
+    for (JavaClass c : core) {
+      if (c.getName().equals(ROOT + ".column.LogicalColumn") || c.getName().startsWith(ROOT + ".column.LogicalColumn$")) {
+        for (Dependency d : c.getDirectDependenciesFromSelf()) {
+          if (d.getTargetClass().getName().startsWith(ROOT + ".column.ColumnBatch")) {
+            back.add(d.getDescription());
+          }
+        }
+      }
+    }
+    assertTrue(core.contain(ROOT + ".column.LogicalColumn"), "LogicalColumn not found");
+    assertEquals(List.of(), back);
+  }
+
+  @Test
   void aLowerPackageImportingAHigherOneIsReported() {
     // The check itself can fail: an internal class that uses the facade.
     JavaClasses fixture = new ClassFileImporter().importClasses(LayerViolationFixture.class);

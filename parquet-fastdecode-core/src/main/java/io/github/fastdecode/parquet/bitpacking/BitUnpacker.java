@@ -37,7 +37,7 @@ import io.github.fastdecode.parquet.internal.VectorSupport;
  * unpacking on 256 bits and more (widths 1, 2, 4, 8 and 16 without a byte shuffle across 128-bit
  * halves through the 256-bit kernel, on 512-bit machines too from JDK 25, {@code
  * VectorBitUnpacker.uses256}); INT32 delta runs on 256 and 512 bits; INT64 delta runs on 512
- * bits only ({@link VectorBitUnpacker#takesLongDeltas}), and narrower than 64 bits only from JDK 25
+ * bits only ({@code VectorDeltaUnpacker.takesLongDeltas}), and narrower than 64 bits only from JDK 25
  * ({@code LONG_DELTA_SHUFFLES}); below 512 bits, width-64 INT64 deltas take a short scalar loop. Below 256 bits every kernel is scalar ({@code
  * VectorSupport}). {@code -XX:UseAVX=2} or {@code -XX:MaxVectorSize=32} give an AVX-512 machine
  * 256-bit vectors, to test and measure that width.
@@ -235,8 +235,8 @@ public final class BitUnpacker {
    * out[outPos..]} (wrapping); returns the last sum. Long runs go to the vector kernel first.
    */
   public static int unpackIntDeltas(int width, byte[] in, int pos, int[] out, int outPos, int count, int acc, int minDelta) {
-    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesIntDeltas(width)) {
-      int done = VectorBitUnpacker.unpackIntDeltas(width, in, pos, out, outPos, count, acc, minDelta);
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorDeltaUnpacker.takesIntDeltas(width)) {
+      int done = VectorDeltaUnpacker.unpackIntDeltas(width, in, pos, out, outPos, count, acc, minDelta);
       if (done > 0) {
         acc = out[outPos + done - 1];
         pos += (done >>> 3) * width;
@@ -281,11 +281,11 @@ public final class BitUnpacker {
   public static long sumDeltas(int width, byte[] in, int pos, int count, boolean low32) {
     long sum = 0;
     if (VectorSupport.on() && count >= VECTOR_MIN_COUNT) {
-      if (low32 ? VectorBitUnpacker.takesIntDeltas(width)
-          : VectorBitUnpacker.sumsLongDeltas(width) && (width == 64 || LONG_DELTA_SHUFFLES)) {
-        int done = VectorBitUnpacker.wholeVectors(width, in.length, pos, count, low32);
+      if (low32 ? VectorDeltaUnpacker.takesIntDeltas(width)
+          : VectorDeltaUnpacker.sumsLongDeltas(width) && (width == 64 || LONG_DELTA_SHUFFLES)) {
+        int done = VectorDeltaUnpacker.wholeVectors(width, in.length, pos, count, low32);
         if (done > 0) {
-          sum = low32 ? VectorBitUnpacker.sumIntDeltas(width, in, pos, done) : VectorBitUnpacker.sumLongDeltas(width, in, pos, done);
+          sum = low32 ? VectorDeltaUnpacker.sumIntDeltas(width, in, pos, done) : VectorDeltaUnpacker.sumLongDeltas(width, in, pos, done);
           pos += (done >>> 3) * width;
           count -= done;
         }
@@ -296,9 +296,9 @@ public final class BitUnpacker {
 
   /** As {@link #unpackIntDeltas} for {@code long[]} ({@link LongBitUnpacker#unpackDeltas}). */
   public static long unpackLongDeltas(int width, byte[] in, int pos, long[] out, int outPos, int count, long acc, long minDelta) {
-    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorBitUnpacker.takesLongDeltas(width)
+    if (VectorSupport.on() && count >= VECTOR_MIN_COUNT && VectorDeltaUnpacker.takesLongDeltas(width)
         && (width == 64 || LONG_DELTA_SHUFFLES)) {
-      int done = VectorBitUnpacker.unpackLongDeltas(width, in, pos, out, outPos, count, acc, minDelta);
+      int done = VectorDeltaUnpacker.unpackLongDeltas(width, in, pos, out, outPos, count, acc, minDelta);
       if (done > 0) {
         acc = out[outPos + done - 1];
         pos += (done >>> 3) * width;

@@ -854,7 +854,7 @@ public final class ColumnBatch {
         break; // BinaryBatch grows itself
     }
     if (converting != null) {
-      converting.ensureRoom(this, values);
+      ConversionLoops.ensureRoom(converting, this, values);
     }
   }
 

@@ -405,9 +405,9 @@ public final class ColumnChunkReader {
     BatchValuesReader r = nonNull > 0 ? cursor.valuesReader() : null;
     if (batch.converting != null) {
       if (r != null) {
-        batch.converting.read(r, batch, at, nonNull);
+        ConversionLoops.read(batch.converting, r, batch, at, nonNull);
       }
-      batch.converting.spread(batch, nulls, at, m, nonNull);
+      ConversionLoops.spread(batch.converting, batch, nulls, at, m, nonNull);
       batch.addValues(m);
       return;
     }

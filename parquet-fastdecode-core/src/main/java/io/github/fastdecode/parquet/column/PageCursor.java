@@ -344,7 +344,7 @@ final class PageCursor {
     BatchValuesReader r = valuesReader();
     int at = batch.valueCount;
     if (batch.converting != null) {
-      batch.converting.read(r, batch, at, n);
+      ConversionLoops.read(batch.converting, r, batch, at, n);
       batch.addValues(n);
       return;
     }

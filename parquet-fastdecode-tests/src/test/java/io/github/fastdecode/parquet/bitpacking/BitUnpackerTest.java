@@ -365,23 +365,23 @@ class BitUnpackerTest {
           byte[] in = new byte[1 + packed.length + after];
           r.nextBytes(in);
           System.arraycopy(packed, 0, in, 1, packed.length);
-          if (VectorBitUnpacker.takesIntDeltas(w)) {
-            int done = VectorBitUnpacker.wholeVectors(w, in.length, 1, count, true);
+          if (VectorDeltaUnpacker.takesIntDeltas(w)) {
+            int done = VectorDeltaUnpacker.wholeVectors(w, in.length, 1, count, true);
             assertEquals(0, done % VectorBitUnpacker.lanes(), where);
             assertTrue(done <= count && (done == 0 || 1 + (done - VectorBitUnpacker.lanes()) / 8 * w + 4 * VectorBitUnpacker.lanes() <= in.length), where);
             int expected = 0;
             for (int i = 0; i < done; i++) {
               expected += (int) v[i];
             }
-            assertEquals(expected, VectorBitUnpacker.sumIntDeltas(w, in, 1, done), where + ": int sum of " + done);
+            assertEquals(expected, VectorDeltaUnpacker.sumIntDeltas(w, in, 1, done), where + ": int sum of " + done);
           }
-          if (VectorBitUnpacker.sumsLongDeltas(w)) {
-            int done = VectorBitUnpacker.wholeVectors(w, in.length, 1, count, false);
+          if (VectorDeltaUnpacker.sumsLongDeltas(w)) {
+            int done = VectorDeltaUnpacker.wholeVectors(w, in.length, 1, count, false);
             long expected = 0;
             for (int i = 0; i < done; i++) {
               expected += v[i];
             }
-            assertEquals(expected, VectorBitUnpacker.sumLongDeltas(w, in, 1, done), where + ": long sum of " + done);
+            assertEquals(expected, VectorDeltaUnpacker.sumLongDeltas(w, in, 1, done), where + ": long sum of " + done);
           }
         }
       }
@@ -450,8 +450,8 @@ class BitUnpackerTest {
     int intLanes = VectorBitUnpacker.lanes();
     int longLanes = intLanes / 2;
     for (int w = 0; w <= 64; w++) {
-      boolean ints = VectorBitUnpacker.takesIntDeltas(w);
-      boolean longs = VectorBitUnpacker.takesLongDeltas(w);
+      boolean ints = VectorDeltaUnpacker.takesIntDeltas(w);
+      boolean longs = VectorDeltaUnpacker.takesLongDeltas(w);
       assertEquals(w >= 1 && w <= 32, ints, "width " + w + " taken by the int delta kernel");
       if (!ints && !longs) {
         continue;
@@ -473,7 +473,7 @@ class BitUnpackerTest {
               IntBitUnpacker.unpackDeltas(w, in, lead, expected, 1, count, (int) start, (int) minDelta);
               int[] out = new int[count + 2];
               Arrays.fill(out, -7);
-              int done = VectorBitUnpacker.unpackIntDeltas(w, in, lead, out, 1, count, (int) start, (int) minDelta);
+              int done = VectorDeltaUnpacker.unpackIntDeltas(w, in, lead, out, 1, count, (int) start, (int) minDelta);
               checkVectorDeltas(where + " (ints)", in, lead, w, count, intLanes, done);
               for (int i = 0; i < done; i++) {
                 assertEquals(expected[1 + i], out[1 + i], where + ": int sum " + i);
@@ -485,7 +485,7 @@ class BitUnpackerTest {
               LongBitUnpacker.unpackDeltas(w, in, lead, expected, 1, count, start, minDelta);
               long[] out = new long[count + 2];
               Arrays.fill(out, -7);
-              int done = VectorBitUnpacker.unpackLongDeltas(w, in, lead, out, 1, count, start, minDelta);
+              int done = VectorDeltaUnpacker.unpackLongDeltas(w, in, lead, out, 1, count, start, minDelta);
               checkVectorDeltas(where + " (longs)", in, lead, w, count, longLanes, done);
               for (int i = 0; i < done; i++) {
                 assertEquals(expected[1 + i], out[1 + i], where + ": long sum " + i);
