@@ -54,6 +54,7 @@ import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -171,6 +172,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     SparkColumnKind[] kinds = new SparkColumnKind[fields.length];
     @SuppressWarnings("unchecked")
     List<String[]>[] nestedLeaves = new List[fields.length];
+    // A nested column's requested type with the fields matched by Parquet field id renamed to the file's names.
+    DataType[] readTypes = new DataType[fields.length];
     for (int i = 0; i < fields.length; i++) {
       if (fields[i].name().equals(ParquetFileFormat.ROW_INDEX_TEMPORARY_COLUMN_NAME())
           && fields[i].dataType() instanceof org.apache.spark.sql.types.LongType) {
@@ -178,10 +181,6 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         continue;
       }
       Type match = null;
-      if (byIds && !(fields[i].dataType() instanceof org.apache.spark.sql.types.AtomicType)
-          && ParquetUtils.hasFieldIds(new StructType(new StructField[] {fields[i]}))) {
-        return fallBack(file, "nested column " + fields[i].name() + " with Parquet field ids");
-      }
       if (byIds && ParquetUtils.hasFieldId(fields[i])) {
         // Matched by id alone, as Spark matches it; no field with the id: a column of nulls.
         int id = ParquetUtils.getFieldId(fields[i]);
@@ -213,8 +212,16 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         List<ColumnDescriptor> all = leavesUnder(schema, match.getName());
         RecordNode node = RecordBatch.forColumns(schema, all, 1).field(match.getName());
         List<String[]> leaves = new ArrayList<>();
+        readTypes[i] = fields[i].dataType();
+        if (byIds && node != null) {
+          try {
+            readTypes[i] = SparkFieldIds.byName(fields[i].dataType(), node, settings.caseSensitive);
+          } catch (SparkFieldIds.DuplicateId e) {
+            return fallBack(file, e.getMessage());
+          }
+        }
         String why = node == null ? "no leaf below " + match.getName()
-            : SparkNestedColumn.plan(fields[i].dataType(), node, settings.caseSensitive, leaves, nestedConverts);
+            : SparkNestedColumn.plan(readTypes[i], node, settings.caseSensitive, leaves, nestedConverts);
         if (why != null) {
           return fallBack(file, why);
         }
@@ -333,7 +340,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
             chosen.add(byPath.get(String.join(".", leaf)).column());
           }
           RecordNode node = RecordBatch.forColumns(schema, chosen, 1).field(parquetNames[i]);
-          SparkNestedColumn nested = SparkNestedColumn.of(fields[i].dataType(), node, settings.caseSensitive, byPath,
+          SparkNestedColumn nested = SparkNestedColumn.of(readTypes[i], node, settings.caseSensitive, byPath,
               datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone());
           fills.add(nested::fill);
         } else {

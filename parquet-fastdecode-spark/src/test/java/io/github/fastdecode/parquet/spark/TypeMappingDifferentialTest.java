@@ -36,6 +36,7 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -289,6 +290,107 @@ class TypeMappingDifferentialTest {
     SparkSessions.withConf(spark, () -> SparkRows.assertSameNonEmpty("a file without ids, ignored",
         spark.read().schema(byId).parquet(noIds.toString()), spark.read().schema(byId).format("fastdecode").load(noIds.toString())),
         "spark.sql.parquet.fieldId.read.enabled", "true", "spark.sql.parquet.fieldId.read.ignoreMissing", "true",
+        FastDecodeFileFormat.FALLBACK, "error");
+  }
+
+  @Test
+  void nestedColumnsMatchedByParquetFieldId() throws Exception {
+    Path dir = root.resolve("nested-field-ids");
+    Files.createDirectories(dir);
+    // Ids at every depth: a struct, a struct inside a list, a map's value struct.
+    MessageType schema = MessageTypeParser.parseMessageType("message m {"
+        + " required int64 id = 1;"
+        + " optional group st = 2 { optional int32 a = 21; optional binary b (STRING) = 22;"
+        + "   optional group inner = 23 { optional double d = 231; optional int64 e = 232; } }"
+        + " optional group arr (LIST) = 3 { repeated group list { optional group element = 31 {"
+        + "   optional int32 x = 311; optional binary y (STRING) = 312; } } }"
+        + " optional group m (MAP) = 4 { repeated group key_value { required binary key (STRING);"
+        + "   optional group value = 41 { optional int64 v = 411; optional int64 w = 412; } } } }");
+    Configuration conf = new Configuration();
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(dir.resolve("f.parquet").toUri()))
+        .withConf(conf).withType(schema).build()) {
+      SimpleGroupFactory f = new SimpleGroupFactory(schema);
+      for (int i = 0; i < 2000; i++) {
+        Group g = f.newGroup().append("id", (long) i);
+        if (i % 11 != 5) {
+          Group st = g.addGroup("st");
+          if (i % 3 != 0) {
+            st.append("a", i * 7);
+          }
+          st.append("b", "b" + i);
+          if (i % 4 != 1) {
+            st.addGroup("inner").append("d", i / 8.0).append("e", (long) -i);
+          }
+        }
+        if (i % 9 != 2) {
+          Group list = g.addGroup("arr");
+          for (int k = 0; k < i % 4; k++) {
+            Group e = list.addGroup("list").addGroup("element");
+            e.append("x", i + k);
+            if (k % 2 == 0) {
+              e.append("y", "y" + k);
+            }
+          }
+        }
+        Group m = g.addGroup("m");
+        for (int k = 0; k < i % 3; k++) {
+          Group kv = m.addGroup("key_value").append("key", "k" + k);
+          kv.addGroup("value").append("v", (long) i * k).append("w", (long) k);
+        }
+        w.write(g);
+      }
+    }
+    // Requested names all differ from the file's: only the ids match. Field id 999 is in no struct: nulls.
+    org.apache.spark.sql.types.StructType inner = new org.apache.spark.sql.types.StructType()
+        .add("dd", DataTypes.DoubleType, true, fieldId(231)).add("ee", DataTypes.LongType, true, fieldId(232));
+    org.apache.spark.sql.types.StructType st = new org.apache.spark.sql.types.StructType()
+        .add("aa", DataTypes.IntegerType, true, fieldId(21)).add("bb", DataTypes.StringType, true, fieldId(22))
+        .add("deeper", inner, true, fieldId(23)).add("nothing", DataTypes.IntegerType, true, fieldId(999));
+    org.apache.spark.sql.types.StructType element = new org.apache.spark.sql.types.StructType()
+        .add("xx", DataTypes.IntegerType, true, fieldId(311)).add("yy", DataTypes.StringType, true, fieldId(312));
+    org.apache.spark.sql.types.StructType value = new org.apache.spark.sql.types.StructType()
+        .add("vv", DataTypes.LongType, true, fieldId(411));
+    org.apache.spark.sql.types.StructType requested = new org.apache.spark.sql.types.StructType()
+        .add("key", DataTypes.LongType, true, fieldId(1))
+        .add("renamed_st", st, true, fieldId(2))
+        .add("other_arr", DataTypes.createArrayType(element, true), true, fieldId(3))
+        .add("other_m", DataTypes.createMapType(DataTypes.StringType, value, true), true, fieldId(4));
+    SparkSessions.withConf(spark, () -> {
+      compare("nested, by field id", dir, requested, true);
+      List<Row> rows = spark.read().schema(requested).format("fastdecode").load(dir.toString()).where("key = 7").collectAsList();
+      assertEquals(1, rows.size());
+      Row r = rows.get(0);
+      assertEquals(49, r.getStruct(1).getInt(0));
+      assertEquals("b7", r.getStruct(1).getString(1));
+      assertEquals(0.875, r.getStruct(1).getStruct(2).getDouble(0));
+      assertEquals(-7L, r.getStruct(1).getStruct(2).getLong(1));
+      assertTrue(r.getStruct(1).isNullAt(3), "field id 999 is in no struct of the file");
+      List<Row> arr = r.getList(2);
+      assertEquals(3, arr.size());
+      assertEquals(8, arr.get(1).getInt(0));
+      assertEquals("y2", arr.get(2).getString(1));
+      java.util.Map<String, Row> m = r.getJavaMap(3);
+      assertEquals(1, m.size());
+      assertEquals(0L, m.get("k0").getLong(0));
+    }, "spark.sql.parquet.fieldId.read.enabled", "true", FastDecodeFileFormat.FALLBACK, "error");
+  }
+
+  private static org.apache.spark.sql.types.Metadata fieldId(int id) {
+    return org.apache.spark.sql.types.Metadata.fromJson("{\"parquet.field.id\": " + id + "}");
+  }
+
+  @Test
+  void dottedNamesInsideNestedColumns() throws Exception {
+    Path dir = root.resolve("nested-dotted-names");
+    spark.range(0, 3000, 1, 2).selectExpr("id",
+        "named_struct('a.b', id * 2, 'c', named_struct('d.e', concat('v', id), 'f', cast(id % 5 as int))) as `s.t`",
+        "array(named_struct('x.y', id, 'z', cast(null as string))) as arr",
+        "map(concat('k', id % 3), named_struct('p.q', cast(id as double))) as m")
+        .write().parquet(dir.toString());
+    compare("dots inside nested names", dir, null);
+    SparkSessions.withConf(spark, () -> SparkRows.assertSameNonEmpty("a filter on a dotted nested field",
+        parquet(dir, null).where("`s.t`.`a.b` > 4000").select("id", "`s.t`.c.`d.e`", "arr"),
+        ours(dir, null).where("`s.t`.`a.b` > 4000").select("id", "`s.t`.c.`d.e`", "arr")),
         FastDecodeFileFormat.FALLBACK, "error");
   }
 
