@@ -147,7 +147,7 @@ class CatPyarrowTest {
     Result r = FileCommandsTest.run("head", "-n", Integer.toString(shown), file.toString());
     assertEquals(0, r.status, r.err);
     assertEquals("", r.err);
-    List<String> actual = r.out.isEmpty() ? List.of() : List.of(r.out.split("\n", -1)).subList(0, r.out.split("\n", -1).length - 1);
+    List<String> actual = r.out.lines().collect(Collectors.toList());
     assertEquals(shown, actual.size(), label + ": rows printed");
     int[] notCompared = {0};
     for (int row = 0; row < shown; row++) {
