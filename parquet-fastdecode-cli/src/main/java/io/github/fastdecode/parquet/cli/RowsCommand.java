@@ -58,8 +58,8 @@ abstract class RowsCommand extends PathsCommand {
 
   private WhereClause whereClause;
   /**
-   * The text of the records not yet written out: filled a batch at a time and written to stdout as
-   * UTF-8 in one call. A StringBuilder, not a BufferedWriter: the JSON writer makes a dozen small
+   * The CSV text of the records not yet written out: filled a batch at a time and written to stdout
+   * as UTF-8 in one call. A StringBuilder, not a BufferedWriter: the CSV writer makes a dozen small
    * writes per record, and a Writer takes a lock on each.
    */
   private TextBuffer writer;
