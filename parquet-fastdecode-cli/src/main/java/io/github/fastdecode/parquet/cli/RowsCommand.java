@@ -58,11 +58,13 @@ abstract class RowsCommand extends PathsCommand {
 
   private WhereClause whereClause;
   /**
-   * The text of the records not yet written out: filled a batch at a time and written to stdout as
-   * UTF-8 in one call. A StringBuilder, not a BufferedWriter: the JSON writer makes a dozen small
+   * The CSV text of the records not yet written out: filled a batch at a time and written to stdout
+   * as UTF-8 in one call. A StringBuilder, not a BufferedWriter: the CSV writer makes a dozen small
    * writes per record, and a Writer takes a lock on each.
    */
   private TextBuffer writer;
+  /** JSON Lines are written as UTF-8 bytes straight into this buffer, a batch at a time. */
+  private final JsonOutput json = new JsonOutput();
   private long printed;
   private boolean headerDone;
 
@@ -118,7 +120,7 @@ abstract class RowsCommand extends PathsCommand {
           if (format == Format.csv) {
             records.csv(writer, r);
           } else {
-            records.json(writer, r);
+            records.json(json, r);
           }
         }
         printed += n;
@@ -137,6 +139,11 @@ abstract class RowsCommand extends PathsCommand {
 
   /** Writes the buffered text out as UTF-8. */
   private void flush() {
+    if (json.size() > 0) {
+      out().write(json.buf, 0, json.size());
+      json.reset();
+      out().flush();
+    }
     if (writer != null && writer.text.length() > 0) {
       byte[] bytes = writer.text.toString().getBytes(StandardCharsets.UTF_8);
       writer.text.setLength(0);

@@ -16,9 +16,15 @@
 package io.github.fastdecode.parquet.cli;
 
 import java.nio.file.Path;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code schema PATH...}: the Parquet schema, with logical types, as parquet-java prints it. */
+/**
+ * {@code schema PATH... [--spark]}: the Parquet schema, with logical types, as parquet-java prints
+ * it; or the Spark SQL type Spark 4 reads each top-level field as ({@link SparkTypes}).
+ */
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
@@ -26,8 +32,12 @@ import picocli.CommandLine.Command;
     description = "Print each file's Parquet schema as parquet-java writes it: repetition, physical type, name,"
         + " logical type in parentheses, field ids as '= N'.",
     footerHeading = "%n",
-    footer = "Example: parquet-fastdecode schema data/part-0.parquet")
+    footer = {"Examples:", "  parquet-fastdecode schema data/part-0.parquet", "  parquet-fastdecode schema --spark data/"})
 final class SchemaCommand extends PathsCommand {
+  @Option(names = "--spark", description = "Print the Spark SQL type Spark 4 reads each top-level field as (name: type, 'not null'"
+      + " when required, or the error condition of a type Spark refuses), with Spark's default settings.")
+  boolean spark;
+
   @Override
   String name() {
     return "schema";
@@ -35,8 +45,17 @@ final class SchemaCommand extends PathsCommand {
 
   @Override
   void runFile(Path file, boolean several) throws Exception {
-    String schema = ParquetFiles.footer(file).getFileMetaData().getSchema().toString();
+    MessageType message = ParquetFiles.footer(file).getFileMetaData().getSchema();
     header(file, several);
+    if (spark) {
+      StringBuilder s = new StringBuilder();
+      for (Type field : message.getFields()) {
+        s.append(SparkTypes.describe(field)).append('\n');
+      }
+      out().print(s);
+      return;
+    }
+    String schema = message.toString();
     out().print(schema.endsWith("\n") ? schema : schema + "\n");
   }
 }

@@ -181,6 +181,59 @@ final class ValueFormat {
     }
   }
 
+  /**
+   * Writes value {@code k} of the batch's value arrays (a non-null one) as JSON: the bytes {@link
+   * Value#json()} gives, without a String for the common kinds (integers, decimals in a long, dates,
+   * booleans, text).
+   */
+  void json(JsonOutput out, ColumnBatch b, int k) {
+    switch (b.type()) {
+      case BOOLEAN:
+        out.literal(b.booleans()[k] ? "true" : "false");
+        return;
+      case INT32:
+        if (kind == Kind.INT) {
+          out.number(b.ints()[k]);
+          return;
+        }
+        if (kind == Kind.DATE) {
+          out.date(b.ints()[k]);
+          return;
+        }
+        if (kind == Kind.DECIMAL) {
+          out.decimal(b.ints()[k], scale);
+          return;
+        }
+        break;
+      case INT64:
+        if (kind == Kind.LONG) {
+          out.number(b.longs()[k]);
+          return;
+        }
+        if (kind == Kind.DECIMAL) {
+          out.decimal(b.longs()[k], scale);
+          return;
+        }
+        break;
+      case BINARY:
+      case FIXED_LEN_BYTE_ARRAY:
+        if (kind == Kind.TEXT) {
+          BinaryBatch v = b.binaries();
+          out.string(v.bytes(), v.offset(k), v.length(k));
+          return;
+        }
+        break;
+      default:
+        break;
+    }
+    Value v = value(b, k);
+    if (v.quoted()) {
+      out.string(v.text());
+    } else {
+      out.literal(v.text());
+    }
+  }
+
   /** Entry {@code id} of a dictionary of this column. */
   Value value(Dictionary d, int id, PrimitiveTypeName type) {
     switch (type) {
@@ -284,7 +337,7 @@ final class ValueFormat {
     }
   }
 
-  private static String date(long days) {
+  static String date(long days) {
     return year(LocalDate.ofEpochDay(days));
   }
 
