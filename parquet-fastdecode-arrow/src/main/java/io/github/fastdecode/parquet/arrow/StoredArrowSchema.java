@@ -43,7 +43,8 @@ import org.apache.parquet.schema.GroupType;
  *   <li>large_string and large_binary over string and binary; large_list over list;
  *   <li>duration (in the stored unit) over int64;
  *   <li>decimal256 over decimal128 of the same precision and scale;
- *   <li>a field's custom metadata;
+ *   <li>a field's custom metadata (the keys of an extension type Arrow Java does not know only where
+ *       the field has the stored storage type);
  *   <li>recursively inside structs (children matched by name), lists and maps.
  * </ul>
  * Dictionary types are the reader's to restore (only top-level fields can be dictionary vectors).
@@ -53,6 +54,8 @@ import org.apache.parquet.schema.GroupType;
  */
 final class StoredArrowSchema {
   static final String KEY = "ARROW:schema";
+  private static final String EXTENSION_NAME = "ARROW:extension:name";
+  private static final String EXTENSION_METADATA = "ARROW:extension:metadata";
 
   private StoredArrowSchema() {
   }
@@ -188,10 +191,16 @@ final class StoredArrowSchema {
     Map<String, String> metadata = inferred.getMetadata();
     if (stored.getMetadata() != null && !stored.getMetadata().isEmpty()) {
       Map<String, String> merged = new LinkedHashMap<>(stored.getMetadata());
+      if (!type.equals(s)) {
+        // An extension Arrow Java does not know stays a storage type with these keys: they describe
+        // the stored storage type, so they go only onto a field that has it.
+        merged.remove(EXTENSION_NAME);
+        merged.remove(EXTENSION_METADATA);
+      }
       if (metadata != null) {
         merged.putAll(metadata);
       }
-      metadata = merged;
+      metadata = merged.isEmpty() ? metadata : merged;
     }
     FieldType ft = inferred.getFieldType();
     return new Field(inferred.getName(), new FieldType(ft.isNullable(), type, ft.getDictionary(), metadata), children);
