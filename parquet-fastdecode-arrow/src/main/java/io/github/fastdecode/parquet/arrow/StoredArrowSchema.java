@@ -77,6 +77,10 @@ final class StoredArrowSchema {
     } catch (RuntimeException e) {
       // Arrow's flatbuffer accessors on damaged bytes (IndexOutOfBounds and the like): not a schema.
       return null;
+    } catch (StackOverflowError e) {
+      // Damaged flatbuffer offsets can make a field its own child: Arrow Java's conversion recurses
+      // without end. The stack is unwound here, and the stored schema is not used.
+      return null;
     }
     if (schema == null || schema.getFields().size() != fileSchema.getFieldCount()) {
       return null;

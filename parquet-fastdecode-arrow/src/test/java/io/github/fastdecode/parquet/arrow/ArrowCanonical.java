@@ -315,6 +315,11 @@ final class ArrowCanonical {
         throw new AssertionError(v.getName() + ": validity buffer too small");
       }
       validate(l.getDataVector(), utf8);
+    } else if (v instanceof LargeListVector) {
+      // Arrow's own structural checks, then the child as above (its data checks would check UTF-8).
+      LargeListVector l = (LargeListVector) v;
+      ValueVectorUtility.validate(l);
+      validate(l.getDataVector(), utf8);
     } else if (v instanceof StructVector) {
       StructVector s = (StructVector) v;
       for (int c = 0; c < s.size(); c++) {
@@ -328,7 +333,8 @@ final class ArrowCanonical {
       if (v.getDataBuffer().capacity() < 2L * v.getValueCount() || v.getValidityBuffer().capacity() * 8 < v.getValueCount()) {
         throw new AssertionError(v.getName() + ": buffers too small");
       }
-    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector || (!utf8 && v instanceof VarCharVector)) {
+    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector
+        || (!utf8 && (v instanceof VarCharVector || v instanceof LargeVarCharVector))) {
       ValueVectorUtility.validate(v);
     } else {
       ValueVectorUtility.validateFull(v);
