@@ -51,7 +51,8 @@ import org.apache.parquet.schema.Type;
  *       struct; required fields are not nullable.
  * </ul>
  * Anything else (INTERVAL, unknown annotations) is an {@link UnsupportedOperationException} naming
- * the column when the reader opens.
+ * the column when the reader opens. A stored Arrow schema ({@link StoredArrowSchema}) then restores
+ * what Parquet's types cannot say over this mapping.
  */
 final class ArrowTypeMapping {
   private ArrowTypeMapping() {
