@@ -30,11 +30,12 @@ the parquet-java files. Per file and read option, one text file:
 
 Canonical forms (ArrowCanonical.java writes the same from Arrow Java vectors):
   types   leaves as pyarrow prints them (int8, uint64, halffloat, decimal128(9, 2),
-          timestamp[ns, tz=UTC], fixed_size_binary[16], ...); list<F>, map<K, V>,
+          timestamp[ns, tz=UTC], fixed_size_binary[16], large_string, duration[s],
+          ...); list<F>, large_list<F>, map<K, V>,
           struct<F, ...>, dictionary<values=T, indices=int32>, extension<name>; a field is
           "name: type", plus " not null" when not nullable (map entry names are left out)
   values  null; true/false; integers in decimal; floats as raw bits (h:/f:/d: and hex);
-          decimals as the unscaled integer; dates, times and timestamps as the stored
+          decimals as the unscaled integer; dates, times, timestamps and durations as the stored
           integer; strings and binaries as x: and the bytes in hex (extension types: their
           storage's values); [a,b] lists,
           {name=v,...} structs, <k:v,...> maps; dictionary values decoded
@@ -58,6 +59,8 @@ def canon_type(t):
         return f"map<{canon_field(t.key_field)}, {canon_field(t.item_field)}>"
     if pa.types.is_list(t):
         return f"list<{canon_field(t.value_field)}>"
+    if pa.types.is_large_list(t):
+        return f"large_list<{canon_field(t.value_field)}>"
     if pa.types.is_struct(t):
         return "struct<" + ", ".join(canon_field(t.field(i)) for i in range(t.num_fields)) + ">"
     return str(t)
@@ -75,7 +78,7 @@ def canon(arr):
     valid = arr.is_valid().to_pylist()
     if pa.types.is_dictionary(t):
         return canon(arr.dictionary_decode())
-    if pa.types.is_map(t) or pa.types.is_list(t):
+    if pa.types.is_map(t) or pa.types.is_list(t) or pa.types.is_large_list(t):
         offsets = arr.offsets.to_pylist()
         if pa.types.is_map(t):
             entries = arr.values
@@ -106,11 +109,11 @@ def canon(arr):
         values = [str(v) if v is not None else None for v in arr.to_pylist()]
     elif pa.types.is_date32(t) or pa.types.is_time32(t):
         values = [str(v) if v is not None else None for v in arr.view(pa.int32()).to_pylist()]
-    elif pa.types.is_time64(t) or pa.types.is_timestamp(t):
+    elif pa.types.is_time64(t) or pa.types.is_timestamp(t) or pa.types.is_duration(t):
         values = [str(v) if v is not None else None for v in arr.view(pa.int64()).to_pylist()]
-    elif pa.types.is_string(t):
+    elif pa.types.is_string(t) or pa.types.is_large_string(t):
         values = ["x:" + v.encode("utf-8").hex() if v is not None else None for v in arr.to_pylist()]
-    elif pa.types.is_binary(t) or pa.types.is_fixed_size_binary(t):
+    elif pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_fixed_size_binary(t):
         values = ["x:" + v.hex() if v is not None else None for v in arr.to_pylist()]
     else:
         raise SystemExit(f"no canonical form for {t}")

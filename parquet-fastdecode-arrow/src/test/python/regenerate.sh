@@ -20,7 +20,9 @@
 #   parquet-fastdecode-arrow/src/test/python/regenerate.sh
 # 1. compiles the tests and has ArrowTestFiles write the parquet-java files into target/;
 # 2. has pyarrow read them and parquet-testing's files, and writes the expectations into
-#    src/test/resources/io/github/fastdecode/parquet/arrow/pyarrow/.
+#    src/test/resources/io/github/fastdecode/parquet/arrow/pyarrow/;
+# 3. has pyarrow write the files with stored Arrow schemas (checked in under
+#    src/test/resources/io/github/fastdecode/parquet/arrow/stored-schema/) and adds their expectations.
 set -euo pipefail
 module=$(cd "$(dirname "$0")/../../.." && pwd)
 root=$(cd "$module/.." && pwd)
@@ -36,3 +38,5 @@ out="$module/src/test/resources/io/github/fastdecode/parquet/arrow/pyarrow"
 rm -rf "$out"
 "$python" "$module/src/test/python/pyarrow_expectations.py" --generated "$module/target/arrow-test-files" \
   --parquet-testing "$testing" --out "$out"
+"$python" "$module/src/test/python/stored_schema_files.py" \
+  --files "$module/src/test/resources/io/github/fastdecode/parquet/arrow/stored-schema" --out "$out"

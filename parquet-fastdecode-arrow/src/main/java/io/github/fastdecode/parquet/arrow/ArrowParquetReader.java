@@ -31,6 +31,7 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -40,6 +41,7 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
@@ -107,32 +109,47 @@ public final class ArrowParquetReader implements AutoCloseable {
     List<Field> fields = new ArrayList<>();
     List<Field> messageFields = new ArrayList<>();
     this.dictionaryOf = new int[nodes.size()];
+    MessageType fileSchema = reader.schema();
+    Schema stored = options.storedArrowSchema()
+        ? StoredArrowSchema.read(reader.fileReader().getFileMetaData().getKeyValueMetaData(), fileSchema) : null;
     try {
       for (int i = 0; i < nodes.size(); i++) {
         RecordNode node = nodes.get(i);
         // A repeated field outside a LIST group is a list that is never null.
         boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
         dictionaryOf[i] = -1;
-        if (unmatched.remove(node.name())) {
-          ArrowType valueType = node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY
-              ? null : ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
-          if (!(valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary)) {
+        Field origin = stored == null ? null : stored.getFields().get(fileSchema.getFieldIndex(node.name()));
+        ArrowType valueType = node.kind() != RecordNode.Kind.PRIMITIVE || node.column().type() != PrimitiveTypeName.BINARY
+            ? null : ArrowTypeMapping.leafType(node.type().asPrimitiveType(), node.name());
+        boolean byteArray = valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary;
+        boolean asked = unmatched.remove(node.name());
+        // A stored dictionary type, as pyarrow restores it (not into fresh roots, which would outlive the dictionaries).
+        boolean storedDictionary = origin != null && origin.getDictionary() != null && byteArray && !fresh;
+        if (asked || storedDictionary) {
+          if (!byteArray) {
             throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
                 + " read as strings or binaries are read as dictionaries, not " + node);
           }
           ColumnBatch leaf = node.column();
           leaf.keepDictionaryIds();
           long id = dictionaryVectors.size();
-          Field f = ArrowTypeMapping.field(node, nullable, id);
+          DictionaryEncoding storedEncoding = origin == null ? null : origin.getDictionary();
+          Field f = ArrowTypeMapping.field(node, nullable, storedEncoding == null
+              ? new DictionaryEncoding(id, false, new ArrowType.Int(32, true))
+              : new DictionaryEncoding(id, storedEncoding.isOrdered(), storedEncoding.getIndexType()));
+          if (origin != null && origin.getMetadata() != null && !origin.getMetadata().isEmpty()) {
+            f = new Field(f.getName(), new FieldType(nullable, f.getType(), f.getDictionary(), origin.getMetadata()), null);
+          }
           Field values = new Field(node.name() + ".dictionary", FieldType.notNullable(valueType), null);
           BaseVariableWidthVector v = (BaseVariableWidthVector) values.createVector(allocator);
           dictionaryVectors.add(v);
           dictionaries.put(new Dictionary(v, f.getDictionary()));
           dictionaryOf[i] = (int) id;
           fields.add(f);
-          messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary()), null));
+          messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary(), f.getMetadata()), null));
         } else {
-          fields.add(ArrowTypeMapping.field(node, nullable, -1));
+          Field f = ArrowTypeMapping.field(node, nullable, -1);
+          fields.add(origin == null ? f : StoredArrowSchema.restore(origin, f));
           messageFields.add(fields.get(fields.size() - 1));
         }
       }

@@ -51,6 +51,7 @@ public final class ArrowReadOptions {
   private final Executor executor;
   private final int threads;
   private final long readAheadBytes;
+  private final boolean storedArrowSchema;
 
   private ArrowReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -63,6 +64,7 @@ public final class ArrowReadOptions {
     this.executor = b.executor;
     this.threads = b.threads;
     this.readAheadBytes = b.readAheadBytes;
+    this.storedArrowSchema = b.storedArrowSchema;
   }
 
   /** Options that allocate every Arrow buffer from {@code allocator}. */
@@ -120,6 +122,11 @@ public final class ArrowReadOptions {
     return readAheadBytes;
   }
 
+  /** Whether the Arrow schema a writer stored in the file ({@code ARROW:schema}) restores types (true unless turned off). */
+  public boolean storedArrowSchema() {
+    return storedArrowSchema;
+  }
+
   /** Builds {@link ArrowReadOptions}. */
   public static final class Builder {
     private final BufferAllocator allocator;
@@ -132,6 +139,7 @@ public final class ArrowReadOptions {
     private Executor executor;
     private int threads = 1;
     private long readAheadBytes;
+    private boolean storedArrowSchema = true;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -221,6 +229,21 @@ public final class ArrowReadOptions {
       this.executor = threads == 1 ? null : executor;
       this.threads = threads;
       this.readAheadBytes = threads == 1 ? 0 : readAheadBytes;
+      return this;
+    }
+
+    /**
+     * Whether the Arrow schema that pyarrow and Arrow C++ store in the file's key-value metadata
+     * ({@code ARROW:schema}) restores what Parquet's types cannot say, as pyarrow's {@code
+     * read_table} does (true, the default): time zones other than UTC, large_string, large_binary,
+     * large_list, duration, decimal256, field metadata, and dictionary-encoded top-level string and
+     * binary columns (with the stored index type; not with {@link #freshRootPerBatch}, where they are
+     * read as values). A stored schema that cannot be decoded, or whose top-level fields differ
+     * from the file's in number or names, is ignored; so is a stored type that does not fit its
+     * column. False maps every column from the Parquet schema alone.
+     */
+    public Builder storedArrowSchema(boolean use) {
+      this.storedArrowSchema = use;
       return this;
     }
 

@@ -51,24 +51,29 @@ import org.apache.parquet.schema.Type;
  *       struct; required fields are not nullable.
  * </ul>
  * Anything else (INTERVAL, unknown annotations) is an {@link UnsupportedOperationException} naming
- * the column when the reader opens.
+ * the column when the reader opens. A stored Arrow schema ({@link StoredArrowSchema}) then restores
+ * what Parquet's types cannot say over this mapping.
  */
 final class ArrowTypeMapping {
   private ArrowTypeMapping() {
   }
 
-  /** The field for a node of a record batch; {@code dictionaryId} >= 0 makes a dictionary-encoded leaf. */
+  /** The field for a node of a record batch; {@code dictionaryId} >= 0 makes a dictionary-encoded leaf with int32 indices. */
   static Field field(RecordNode node, boolean nullable, long dictionaryId) {
+    return field(node, nullable, dictionaryId < 0 ? null : new DictionaryEncoding(dictionaryId, false, new ArrowType.Int(32, true)));
+  }
+
+  /** The field for a node of a record batch; a non-null {@code encoding} makes a dictionary-encoded leaf. */
+  static Field field(RecordNode node, boolean nullable, DictionaryEncoding encoding) {
     switch (node.kind()) {
       case PRIMITIVE: {
         PrimitiveType p = node.type().asPrimitiveType();
         ArrowType t = leafType(p, String.join(".", node.column().column().getPath()));
-        if (dictionaryId < 0) {
+        if (encoding == null) {
           return new Field(node.name(), new FieldType(nullable, t, null), null);
         }
         // Arrow Java's in-memory form of an encoded field: the index type, with the encoding.
-        ArrowType.Int index = new ArrowType.Int(32, true);
-        return new Field(node.name(), new FieldType(nullable, index, new DictionaryEncoding(dictionaryId, false, index)), null);
+        return new Field(node.name(), new FieldType(nullable, encoding.getIndexType(), encoding), null);
       }
       case LIST: {
         RecordNode element = node.element();

@@ -25,9 +25,11 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.ReferenceManager;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -58,6 +60,8 @@ final class VectorFiller {
   /** Ids of a dictionary column's read that holds values, and INT96 values as nanoseconds: kept apart from the scatter scratch. */
   private int[] valueIds = new int[0];
   private long[] int96 = new long[0];
+  /** int64 dictionary indices (a stored Arrow schema's index type). */
+  private long[] wideIds = new long[0];
 
   /** Fills {@code v} with the node's positions of the last read. */
   void fill(RecordNode node, FieldVector v) {
@@ -78,6 +82,21 @@ final class VectorFiller {
         return;
       }
       case LIST:
+        if (v instanceof LargeListVector) {
+          // large_list (a stored Arrow schema's): the same offsets, eight bytes each.
+          LargeListVector l = (LargeListVector) v;
+          if (l.getValidityBuffer().capacity() < ((n + 7) >>> 3) || l.getOffsetBuffer().capacity() < 8L * (n + 1) || shared(l)) {
+            l.setInitialCapacity(Math.max(n, 1), 1);
+            l.allocateNew();
+          }
+          writeValidity(l.getValidityBuffer(), node.nulls(), n, true);
+          putIntsAsLongs(l.getOffsetBuffer(), node.offsets(), n + 1);
+          fill(node.element(), l.getDataVector());
+          l.setLastSet(n - 1);
+          l.setValueCount(n);
+          return;
+        }
+        // fall through
       case MAP: {
         ListVector l = (ListVector) v;
         ensureList(l, n);
@@ -103,13 +122,19 @@ final class VectorFiller {
     }
   }
 
-  /** Fills a dictionary-encoded leaf's int32 indices and its dictionary vector from the batch. */
+  /**
+   * Fills a dictionary-encoded leaf's indices (int32, or the integer type a stored Arrow schema
+   * names) and its dictionary vector from the batch.
+   */
   void fillDictionaryEncoded(ColumnBatch c, boolean[] nulls, int n, FieldVector indices, BaseVariableWidthVector dictionary) {
     int[] ids;
     int values = c.valueCount();
+    int entries;
     if (c.hasDictionaryIds()) {
       ids = c.dictionaryIds();
-      fillVariableWidth(c.dictionary().binaries(), null, c.dictionary().size(), false, dictionary);
+      entries = c.dictionary().size();
+      checkIndexRange(c, entries, (ArrowType.Int) indices.getField().getType());
+      fillVariableWidth(c.dictionary().binaries(), null, entries, false, dictionary);
     } else {
       // A read that met plain pages (the writer's dictionary fallback) holds values: they are their own dictionary.
       if (valueIds.length < values) {
@@ -119,9 +144,38 @@ final class VectorFiller {
       for (int i = 0; i < values; i++) {
         ids[i] = i;
       }
+      checkIndexRange(c, values, (ArrowType.Int) indices.getField().getType());
       fillVariableWidth(c.binaries(), null, values, false, dictionary);
     }
-    fillFixed4(ids, nulls, n, values < n, (BaseFixedWidthVector) indices);
+    int bits = ((ArrowType.Int) indices.getField().getType()).getBitWidth();
+    if (bits == 32) {
+      fillFixed4(ids, nulls, n, values < n, (BaseFixedWidthVector) indices);
+    } else if (bits == 64) {
+      // Not the scatter scratch (growLongs), which fillFixed8 spreads the values into.
+      if (wideIds.length < values) {
+        wideIds = new long[Math.max(values, wideIds.length * 2)];
+      }
+      for (int i = 0; i < values; i++) {
+        wideIds[i] = ids[i];
+      }
+      fillFixed8(wideIds, nulls, n, values < n, (BaseFixedWidthVector) indices);
+    } else {
+      fillNarrow(ids, nulls, n, values < n, bits / 8, (BaseFixedWidthVector) indices);
+    }
+  }
+
+  /**
+   * A dictionary of {@code entries} must be addressable by the index type: a narrow stored index
+   * type (int8, int16) meets a larger dictionary only where the writer fell back to plain pages and
+   * the batch's values serve as the dictionary.
+   */
+  private static void checkIndexRange(ColumnBatch c, int entries, ArrowType.Int index) {
+    int bits = index.getBitWidth();
+    if (bits < 32 && entries - 1 > (index.getIsSigned() ? (1 << (bits - 1)) - 1 : (1 << bits) - 1)) {
+      throw new ParquetDecodingException("column " + path(c) + ": a dictionary of " + entries + " entries does not fit"
+          + " the stored schema's " + (index.getIsSigned() ? "int" : "uint") + bits + " indices; read it with"
+          + " storedArrowSchema(false) or a smaller batch size");
+    }
   }
 
   private void fillLeaf(ColumnBatch c, boolean[] nulls, int n, FieldVector v) {
@@ -149,6 +203,9 @@ final class VectorFiller {
         } else {
           fillNarrow(c.ints(), nulls, n, hasNulls, bits / 8, (BaseFixedWidthVector) v);
         }
+        return;
+      case Duration:
+        fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
         return;
       case Date:
       case Time:
@@ -183,6 +240,10 @@ final class VectorFiller {
       case Utf8:
       case Binary:
         fillVariableWidth(c.binaries(), nulls, n, hasNulls, (BaseVariableWidthVector) v);
+        return;
+      case LargeUtf8:
+      case LargeBinary:
+        fillLargeVariableWidth(c.binaries(), nulls, n, hasNulls, (BaseLargeVariableWidthVector) v);
         return;
       case FixedSizeBinary:
         fillFixedBytes(c.binaries(), nulls, n, hasNulls, ((ArrowType.FixedSizeBinary) t).getByteWidth(),
@@ -451,6 +512,32 @@ final class VectorFiller {
     v.setValueCount(n);
   }
 
+  /** As {@link #fillVariableWidth}, with the eight-byte offsets of large_string and large_binary. */
+  private void fillLargeVariableWidth(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, BaseLargeVariableWidthVector v) {
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    int values = b.size();
+    int base = o[0];
+    int total = o[values] - base;
+    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getOffsetBuffer().capacity() < 8L * (n + 1)
+        || v.getDataBuffer().capacity() < total || shared(v)) {
+      v.allocateNew(Math.max(total, 1), Math.max(n, 1));
+    }
+    long[] offsets = growLongs(n + 1);
+    offsets[0] = 0;
+    for (int p = 0, k = 0; p < n; p++) {
+      int length = hasNulls && nulls[p] ? 0 : o[k + 1] - o[k++];
+      offsets[p + 1] = offsets[p] + length;
+    }
+    v.getOffsetBuffer().nioBuffer(0, 8 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(offsets, 0, n + 1);
+    if (total > 0) {
+      v.getDataBuffer().setBytes(0, src, base, total);
+    }
+    writeValidity(v.getValidityBuffer(), nulls, n, hasNulls);
+    v.setLastSet(n - 1);
+    v.setValueCount(n);
+  }
+
   // ---- buffers ----
 
   private static void ensureFixed(BaseFixedWidthVector v, int n, long dataBytes) {
@@ -541,6 +628,17 @@ final class VectorFiller {
   private static void putInts(ArrowBuf buf, int[] src, int count) {
     if (count > 0) {
       buf.nioBuffer(0, 4 * count).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, 0, count);
+    }
+  }
+
+  /** Offsets widened to eight bytes (large_list). */
+  private void putIntsAsLongs(ArrowBuf buf, int[] src, int count) {
+    long[] wide = growLongs(count);
+    for (int i = 0; i < count; i++) {
+      wide[i] = src[i];
+    }
+    if (count > 0) {
+      buf.nioBuffer(0, 8 * count).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(wide, 0, count);
     }
   }
 

@@ -24,9 +24,12 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -40,6 +43,7 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -75,6 +79,8 @@ final class ArrowCanonical {
     switch (t.getTypeID()) {
       case List:
         return "list<" + field(f.getChildren().get(0), dictionaries) + ">";
+      case LargeList:
+        return "large_list<" + field(f.getChildren().get(0), dictionaries) + ">";
       case Map: {
         List<Field> kv = f.getChildren().get(0).getChildren();
         return "map<" + field(kv.get(0), dictionaries) + ", " + field(kv.get(1), dictionaries) + ">";
@@ -115,6 +121,12 @@ final class ArrowCanonical {
         return "string";
       case Binary:
         return "binary";
+      case LargeUtf8:
+        return "large_string";
+      case LargeBinary:
+        return "large_binary";
+      case Duration:
+        return "duration[" + unit(((ArrowType.Duration) t).getUnit()) + "]";
       case FixedSizeBinary:
         return "fixed_size_binary[" + ((ArrowType.FixedSizeBinary) t).getByteWidth() + "]";
       case Date:
@@ -174,6 +186,15 @@ final class ArrowCanonical {
       List<String> parts = new ArrayList<>();
       for (int k = l.getElementStartIndex(i); k < l.getElementEndIndex(i); k++) {
         parts.add(value(l.getDataVector(), k, dictionaries));
+      }
+      return "[" + String.join(",", parts) + "]";
+    }
+    if (v instanceof LargeListVector) {
+      LargeListVector l = (LargeListVector) v;
+      List<String> parts = new ArrayList<>();
+      long end = l.getOffsetBuffer().getLong(8L * (i + 1));
+      for (long k = l.getOffsetBuffer().getLong(8L * i); k < end; k++) {
+        parts.add(value(l.getDataVector(), Math.toIntExact(k), dictionaries));
       }
       return "[" + String.join(",", parts) + "]";
     }
@@ -237,6 +258,15 @@ final class ArrowCanonical {
     if (v instanceof VarCharVector) {
       return "x:" + HEX.formatHex(((VarCharVector) v).get(i));
     }
+    if (v instanceof DurationVector) {
+      return Long.toString(DurationVector.get(v.getDataBuffer(), i));
+    }
+    if (v instanceof LargeVarCharVector) {
+      return "x:" + HEX.formatHex(((LargeVarCharVector) v).get(i));
+    }
+    if (v instanceof LargeVarBinaryVector) {
+      return "x:" + HEX.formatHex(((LargeVarBinaryVector) v).get(i));
+    }
     if (v instanceof VarBinaryVector) {
       return "x:" + HEX.formatHex(((VarBinaryVector) v).get(i));
     }
@@ -285,6 +315,11 @@ final class ArrowCanonical {
         throw new AssertionError(v.getName() + ": validity buffer too small");
       }
       validate(l.getDataVector(), utf8);
+    } else if (v instanceof LargeListVector) {
+      // Arrow's own structural checks, then the child as above (its data checks would check UTF-8).
+      LargeListVector l = (LargeListVector) v;
+      ValueVectorUtility.validate(l);
+      validate(l.getDataVector(), utf8);
     } else if (v instanceof StructVector) {
       StructVector s = (StructVector) v;
       for (int c = 0; c < s.size(); c++) {
@@ -298,7 +333,8 @@ final class ArrowCanonical {
       if (v.getDataBuffer().capacity() < 2L * v.getValueCount() || v.getValidityBuffer().capacity() * 8 < v.getValueCount()) {
         throw new AssertionError(v.getName() + ": buffers too small");
       }
-    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector || (!utf8 && v instanceof VarCharVector)) {
+    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector
+        || (!utf8 && (v instanceof VarCharVector || v instanceof LargeVarCharVector))) {
       ValueVectorUtility.validate(v);
     } else {
       ValueVectorUtility.validateFull(v);

@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Damaged files through the Arrow path: a few bytes of a small uncompressed file's column chunks
- * overwritten (seeded, 150 cases per file), page CRCs not verified so the damage reaches the level
+ * (or of pyarrow's snappy file with a stored Arrow schema) overwritten (seeded, 150 cases per file), page CRCs not verified so the damage reaches the level
  * and value decoders, read with random batch sizes into reused or fresh roots. Every read must
  * either succeed with vectors Arrow's validator accepts (all but UTF-8: damaged string bytes stay
  * in string vectors, as pyarrow leaves them), or fail with a {@code
@@ -64,9 +64,12 @@ class ArrowDamagedFilesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"nested", "types"})
+  @ValueSource(strings = {"nested", "types", "stored-schema"})
   void damagedChunksFailCleanly(String which) throws IOException {
-    byte[] original = which.equals("nested") ? nested : types;
+    // stored-schema: pyarrow's snappy file whose stored Arrow schema makes large strings, binaries and
+    // lists, durations, zoned timestamps and int8 dictionary indices (snappy literals carry damage through).
+    byte[] original = which.equals("nested") ? nested : which.equals("types") ? types
+        : Files.readAllBytes(ArrowPyarrowEqualityTest.resolve("resources/stored-schema/stored-schema-v1-snappy.parquet"));
     int footer = ByteBuffer.wrap(original, original.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     int dataEnd = original.length - 8 - footer;   // column chunks: [4, dataEnd)
     int failed = 0;
