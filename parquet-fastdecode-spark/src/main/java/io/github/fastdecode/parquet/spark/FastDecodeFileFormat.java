@@ -187,6 +187,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     s.pushDownStringPredicate = conf.parquetFilterPushDownStringPredicate();
     s.pushDownInFilterThreshold = conf.parquetFilterPushDownInFilterThreshold();
     s.int96TimestampConversion = conf.isParquetINT96TimestampConversion();
+    s.sessionZone = conf.sessionLocalTimeZone();
     ParquetOptions parquetOptions = new ParquetOptions(options, conf);
     s.datetimeRebaseModeInRead = parquetOptions.datetimeRebaseModeInRead();
     s.int96RebaseModeInRead = parquetOptions.int96RebaseModeInRead();

@@ -84,6 +84,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     boolean pushDownStringPredicate;
     int pushDownInFilterThreshold;
     boolean int96TimestampConversion;
+    /** {@code spark.sql.session.timeZone}: where INT96 values are converted from, when they are. */
+    String sessionZone;
     String datetimeRebaseModeInRead;
     String int96RebaseModeInRead;
     /** Copy flat columns into Spark's vectors rather than wrap the library's batches. */
@@ -244,12 +246,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     scala.Function1<String, String> lookup = keyValues::get;
     RebaseDateTime.RebaseSpec datetimeSpec = DataSourceUtils.datetimeRebaseSpec(lookup, settings.datetimeRebaseModeInRead);
     RebaseDateTime.RebaseSpec int96Spec = DataSourceUtils.int96RebaseSpec(lookup, settings.int96RebaseModeInRead);
-    if (settings.int96TimestampConversion && !meta.getCreatedBy().startsWith("parquet-mr")) {
-      for (SparkColumnKind k : kinds) {
-        if (k == SparkColumnKind.TIMESTAMP_INT96) {
-          return fallBack(file, "INT96 time-zone conversion (spark.sql.parquet.int96TimestampConversion)");
-        }
-      }
+    // As Spark's reader: INT96 values from writers other than parquet-mr (Impala, Hive) are wall-clock
+    // times in the session time zone, shifted to UTC as they are read.
+    String int96Convert = settings.int96TimestampConversion && !meta.getCreatedBy().startsWith("parquet-mr")
+        ? settings.sessionZone : null;
+    if (int96Convert != null && requiredSchema.catalogString().contains("timestamp_ntz")) {
+      return fallBack(file, "INT96 time-zone conversion (spark.sql.parquet.int96TimestampConversion) with timestamp_ntz columns");
     }
 
     FilterPredicate pushed = null;
@@ -271,7 +273,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
     // Spark's filter on them need not be the pushed predicate's comparison of stored values.
     // And columns matched by field id: the pushed filter names columns as Spark does, not by id.
-    boolean converts = nestedConverts[0] || byIds;
+    boolean converts = nestedConverts[0] || byIds || int96Convert != null;
     for (SparkColumnKind k : kinds) {
       converts |= k != null && k.converts();
     }
@@ -321,7 +323,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
         if (parquetNames[i] != null && nestedLeaves[i] == null && !settings.copyVectors) {
           // A flat column: Spark reads the library's batch through a vector over its arrays.
           ColumnBatchVector v = ColumnBatchVector.of(kinds[i], fields[i].dataType(), byPath.get(parquetNames[i]),
-              new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone()));
+              new SparkValueConversions(datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone(), int96Convert));
           vectors[i] = v;
           wrapped.add(v);
           continue;
@@ -341,11 +343,11 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
           }
           RecordNode node = RecordBatch.forColumns(schema, chosen, 1).field(parquetNames[i]);
           SparkNestedColumn nested = SparkNestedColumn.of(readTypes[i], node, settings.caseSensitive, byPath,
-              datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone());
+              datetimeMode, datetimeSpec.timeZone(), int96Mode, int96Spec.timeZone(), int96Convert);
           fills.add(nested::fill);
         } else {
           SparkVectorFiller filler = new SparkVectorFiller(kinds[i], fields[i].dataType(), datetimeMode, datetimeSpec.timeZone(),
-              int96Mode, int96Spec.timeZone());
+              int96Mode, int96Spec.timeZone(), int96Convert);
           ColumnBatch batch = byPath.get(parquetNames[i]);
           if (filler.keepsDictionaryIds()) {
             batch.keepDictionaryIds();

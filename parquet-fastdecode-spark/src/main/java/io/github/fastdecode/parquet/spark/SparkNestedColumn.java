@@ -98,7 +98,7 @@ abstract class SparkNestedColumn {
    * {@code type}, on the reader's batches ({@code batches}: by leaf path, joined with dots).
    */
   static SparkNestedColumn of(DataType type, RecordNode node, boolean caseSensitive, Map<String, ColumnBatch> batches,
-      String datetimeMode, String datetimeZone, String int96Mode, String int96Zone) {
+      String datetimeMode, String datetimeZone, String int96Mode, String int96Zone, String int96ConvertZone) {
     ColumnBatch leaf = firstLeaf(node, batches);
     if (type instanceof StructType) {
       StructField[] fields = ((StructType) type).fields();
@@ -106,24 +106,24 @@ abstract class SparkNestedColumn {
       for (int i = 0; i < fields.length; i++) {
         RecordNode c = child(node, fields[i].name(), caseSensitive);
         children[i] = c == null ? new Missing() : of(fields[i].dataType(), c, caseSensitive, batches,
-            datetimeMode, datetimeZone, int96Mode, int96Zone);
+            datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
       }
       return new Struct(leaf, node.level(), node.definitionLevel(), children);
     }
     if (type instanceof ArrayType) {
       SparkNestedColumn element = of(((ArrayType) type).elementType(), node.element(), caseSensitive, batches,
-          datetimeMode, datetimeZone, int96Mode, int96Zone);
+          datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
       return new Repeated(leaf, node.level(), node.definitionLevel(), element, null);
     }
     if (type instanceof MapType) {
       SparkNestedColumn key = of(((MapType) type).keyType(), node.key(), caseSensitive, batches,
-          datetimeMode, datetimeZone, int96Mode, int96Zone);
+          datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
       SparkNestedColumn value = of(((MapType) type).valueType(), node.value(), caseSensitive, batches,
-          datetimeMode, datetimeZone, int96Mode, int96Zone);
+          datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
       return new Repeated(leaf, node.level(), node.definitionLevel(), key, value);
     }
     SparkVectorFiller filler = new SparkVectorFiller(SparkColumnKind.of(node.type().asPrimitiveType(), type), type,
-        datetimeMode, datetimeZone, int96Mode, int96Zone);
+        datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
     return new Leaf(leaf, filler);
   }
 

@@ -40,6 +40,12 @@ final class SparkValueConversions {
   /** Rebase mode and time zone for INT96 timestamps (the file's INT96 spec). */
   private final String int96Mode;
   private final String int96Zone;
+  /**
+   * With {@code spark.sql.parquet.int96TimestampConversion} on a file from another writer than
+   * parquet-mr: the session time zone INT96 values are shifted from (as wall-clock times there) to
+   * UTC, as Spark's reader shifts them; null otherwise.
+   */
+  private final java.time.ZoneId int96ConvertFrom;
 
   private int[] intScratch = new int[0];
   private long[] longScratch = new long[0];
@@ -47,10 +53,16 @@ final class SparkValueConversions {
   private double[] doubleScratch = new double[0];
 
   SparkValueConversions(String datetimeMode, String datetimeZone, String int96Mode, String int96Zone) {
+    this(datetimeMode, datetimeZone, int96Mode, int96Zone, null);
+  }
+
+  /** @param int96ConvertZone the session time zone INT96 values are converted from, or null for none */
+  SparkValueConversions(String datetimeMode, String datetimeZone, String int96Mode, String int96Zone, String int96ConvertZone) {
     this.datetimeMode = datetimeMode;
     this.datetimeZone = datetimeZone;
     this.int96Mode = int96Mode;
     this.int96Zone = int96Zone;
+    this.int96ConvertFrom = int96ConvertZone == null ? null : DateTimeUtils.getZoneId(int96ConvertZone);
   }
 
   private int[] ints(int rows) {
@@ -171,6 +183,9 @@ final class SparkValueConversions {
         micros = RebaseDateTime.rebaseJulianToGregorianMicros(int96Zone, micros);
       } else if (check && micros < cutoff) {
         throw DataSourceUtils.newRebaseExceptionInRead("Parquet INT96");
+      }
+      if (int96ConvertFrom != null) {
+        micros = DateTimeUtils.convertTz(micros, int96ConvertFrom, java.time.ZoneOffset.UTC);
       }
       dst[i] = micros;
     }

@@ -36,12 +36,12 @@ final class SparkVectorFiller {
   private final SparkValueConversions conversions;
 
   SparkVectorFiller(SparkColumnKind kind, org.apache.spark.sql.types.DataType type, String datetimeMode,
-      String datetimeZone, String int96Mode, String int96Zone) {
+      String datetimeZone, String int96Mode, String int96Zone, String int96ConvertZone) {
     this.kind = kind;
     boolean decimal = type instanceof org.apache.spark.sql.types.DecimalType;
     this.precision = decimal ? ((org.apache.spark.sql.types.DecimalType) type).precision() : 0;
     this.scale = decimal ? ((org.apache.spark.sql.types.DecimalType) type).scale() : 0;
-    this.conversions = new SparkValueConversions(datetimeMode, datetimeZone, int96Mode, int96Zone);
+    this.conversions = new SparkValueConversions(datetimeMode, datetimeZone, int96Mode, int96Zone, int96ConvertZone);
   }
 
   /** How a widened decimal's values become Spark's (made on the first batch). */

@@ -230,6 +230,32 @@ class OtherWritersDifferentialTest {
   }
 
   @Test
+  void int96FromOtherWritersConvertedFromTheSessionTimeZone() {
+    Path data = Path.of(System.getProperty("parquet.testing.dir", "../../shared/parquet-testing")).resolve("data");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(data), "no parquet-testing at " + data);
+    // Impala's INT96 (created_by "impala ...") and Spark's (parquet-mr, never converted), in three zones.
+    for (String name : new String[] {"alltypes_plain.parquet", "alltypes_dictionary.parquet", "int96_from_spark.parquet"}) {
+      Path f = data.resolve(name);
+      List<String> unconverted = SparkRows.keys(ours(f));
+      for (String zone : new String[] {"America/Los_Angeles", "Asia/Kolkata", "UTC"}) {
+        SparkSessions.withConf(spark, () -> {
+          List<String> expected = SparkRows.keys(parquet(f));
+          long read = Fallbacks.filesRead();
+          assertEquals(expected, SparkRows.keys(ours(f)), name + " in " + zone);
+          assertTrue(Fallbacks.filesRead() > read, name + ": parquet-fastdecode read no file");
+          String filter = name.startsWith("int96") ? "a is not null" : "hour(timestamp_col) < 12";
+          SparkRows.assertSameNonEmpty(name + " filtered, in " + zone, parquet(f).where(filter), ours(f).where(filter));
+          if (name.startsWith("alltypes") && !zone.equals("UTC")) {
+            // The conversion did something: Impala's values move with the zone.
+            assertTrue(!expected.equals(unconverted), name + " in " + zone + " reads as without the conversion");
+          }
+        }, "spark.sql.parquet.int96TimestampConversion", "true", "spark.sql.session.timeZone", zone,
+            FastDecodeFileFormat.FALLBACK, "error");
+      }
+    }
+  }
+
+  @Test
   void parquetTestingFilesSparkReads() throws IOException {
     Path data = Path.of(System.getProperty("parquet.testing.dir", "../../shared/parquet-testing")).resolve("data");
     if (!Files.isDirectory(data)) {
