@@ -111,10 +111,13 @@ enum SparkColumnKind {
         return spark instanceof BooleanType ? BOOLEAN : null;
       case INT32:
         if (logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
-          return spark instanceof DateType ? DATE : spark instanceof TimestampNTZType ? DATE_AS_TIMESTAMP_NTZ : null;
+          // As a long: the stored day number, as Spark's reader widens any INT32 to long.
+          return spark instanceof DateType ? DATE : spark instanceof TimestampNTZType ? DATE_AS_TIMESTAMP_NTZ
+              : spark instanceof LongType ? INT_AS_LONG : null;
         }
         if (logical instanceof DecimalLogicalTypeAnnotation) {
-          return decimal(parquet, logical, spark);
+          // As a long: the unscaled value, likewise.
+          return spark instanceof LongType ? INT_AS_LONG : decimal(parquet, logical, spark);
         }
         if (logical != null && !(logical instanceof IntLogicalTypeAnnotation)) {
           return null; // TIME(MILLIS) and others: Spark's reader
@@ -162,7 +165,7 @@ enum SparkColumnKind {
           }
         }
         if (logical instanceof DecimalLogicalTypeAnnotation) {
-          return decimal(parquet, logical, spark);
+          return spark instanceof LongType ? LONG : decimal(parquet, logical, spark); // as a long: the unscaled value
         }
         if (logical != null && !(logical instanceof IntLogicalTypeAnnotation)) {
           return null; // TIME(MICROS, NANOS) and others: Spark's reader

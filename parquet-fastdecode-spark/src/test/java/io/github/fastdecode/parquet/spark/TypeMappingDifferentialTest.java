@@ -209,6 +209,7 @@ class TypeMappingDifferentialTest {
         "d5 decimal(12,4), d15 decimal(25,3)");
     compare("integers as decimals", dir, "ie decimal(10,0), i decimal(12,2), l decimal(20,0), id decimal(22,1)");
     compare("date as timestamp_ntz", dir, "dt timestamp_ntz, id long");
+    compare("date and INT32 and INT64 decimals as long (the stored day and unscaled values)", dir, "id long, dt long, d5 long, d15 long");
     for (String mode : new String[] {"LEGACY", "CORRECTED"}) {
       SparkSessions.withConf(spark, () -> compare("date as timestamp_ntz, " + mode, dir, "dt timestamp_ntz"),
           "spark.sql.parquet.datetimeRebaseModeInRead", mode);
