@@ -56,6 +56,11 @@ class DenseShuffleTest {
    * and the settings {@code kv}), checks the plans and compares the rows; returns the dense plan.
    */
   static String compare(String what, boolean aqe, Supplier<Dataset<Row>> query, String... kv) {
+    return compare(spark, what, aqe, query, kv);
+  }
+
+  /** As {@link #compare(String, boolean, Supplier, String...)} in {@code spark}. */
+  static String compare(SparkSession spark, String what, boolean aqe, Supplier<Dataset<Row>> query, String... kv) {
     String[] settings = new String[kv.length + 4];
     System.arraycopy(kv, 0, settings, 4, kv.length);
     settings[0] = "spark.sql.adaptive.enabled";

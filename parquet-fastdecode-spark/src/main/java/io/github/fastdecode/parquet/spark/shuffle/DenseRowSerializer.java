@@ -76,6 +76,54 @@ public final class DenseRowSerializer extends Serializer implements Serializable
   static final int MAX_BLOCK = 1 << 30;
   private static final Integer KEY = 0;
 
+  /**
+   * Whether the streams time their work ({@code -Dfastdecode.shuffle.timing=true}; off by default,
+   * and then the JIT drops the timing code): what {@link Timings} sums, for benchmarks.
+   */
+  static final boolean TIMING = Boolean.getBoolean("fastdecode.shuffle.timing");
+
+  /**
+   * Where the DenseRow shuffle's time goes, summed over every stream in this JVM (the driver's and
+   * its executors' in local mode) while {@code -Dfastdecode.shuffle.timing=true}; all zero otherwise.
+   * Nanoseconds, from {@link System#nanoTime} at block boundaries (and around each row read).
+   */
+  public static final class Timings {
+    static final java.util.concurrent.atomic.LongAdder SETUP = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder ENCODE = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder WRITE = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder READ = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder DECODE = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder ROWS = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder BLOCKS_WRITTEN = new java.util.concurrent.atomic.LongAdder();
+    static final java.util.concurrent.atomic.LongAdder BLOCKS_READ = new java.util.concurrent.atomic.LongAdder();
+
+    private Timings() {}
+
+    /** Whether this JVM times the streams. */
+    public static boolean enabled() {
+      return TIMING;
+    }
+
+    /**
+     * The sums since the last {@link #reset}: instance and reader set-up (schema nodes, codec,
+     * projection), encoding (rows into columns, the DenseRow writer, the checksum), writing blocks to
+     * Spark's stream (its compression and buffered I/O), reading blocks from Spark's stream (its
+     * fetch, decompression and I/O), decoding (checksum, DenseRow reader, range checks), and making
+     * each row read an {@code UnsafeRow}; then the blocks written and read.
+     */
+    public static long[] snapshot() {
+      return new long[] {SETUP.sum(), ENCODE.sum(), WRITE.sum(), READ.sum(), DECODE.sum(), ROWS.sum(), BLOCKS_WRITTEN.sum(),
+          BLOCKS_READ.sum()};
+    }
+
+    public static void reset() {
+      for (java.util.concurrent.atomic.LongAdder a : new java.util.concurrent.atomic.LongAdder[] {SETUP, ENCODE, WRITE, READ, DECODE, ROWS,
+          BLOCKS_WRITTEN, BLOCKS_READ}) {
+        a.reset();
+      }
+    }
+  }
+
   private final StructType schema;
   private final SQLMetric dataSize;
   private volatile int shuffleId = -1;
@@ -97,10 +145,15 @@ public final class DenseRowSerializer extends Serializer implements Serializable
 
   @Override
   public SerializerInstance newInstance() {
+    long start = TIMING ? System.nanoTime() : 0;
     try {
       return new Instance(ShuffleSchema.row(schema));
     } catch (ShuffleSchema.UnsupportedTypeException e) {
       throw new IllegalStateException(e);
+    } finally {
+      if (TIMING) {
+        Timings.SETUP.add(System.nanoTime() - start);
+      }
     }
   }
 
@@ -157,6 +210,9 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       return new In(this, in);
     }
 
+    /** With {@link #TIMING}: the nanoseconds the last block's write to Spark's stream took. */
+    long lastWriteNanos;
+
     /** Encodes {@code batch} as one block into {@code out}; returns the block's bytes. */
     long writeBlock(DenseVector batch, OutputStream out) throws IOException {
       int n = batch.size();
@@ -184,7 +240,15 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       int varint = varintSize(len);
       start -= varint;
       putVarint(scratch, start, len);
-      out.write(scratch, start, end - start);
+      if (TIMING) {
+        long t = System.nanoTime();
+        out.write(scratch, start, end - start);
+        lastWriteNanos = System.nanoTime() - t;
+        Timings.WRITE.add(lastWriteNanos);
+        Timings.BLOCKS_WRITTEN.increment();
+      } else {
+        out.write(scratch, start, end - start);
+      }
       return end - start;
     }
 
@@ -196,6 +260,12 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     Reader takeReader() {
       Reader r = idle;
       if (r == null) {
+        if (TIMING) {
+          long t = System.nanoTime();
+          r = new Reader(row);
+          Timings.SETUP.add(System.nanoTime() - t);
+          return r;
+        }
         return new Reader(row);
       }
       idle = null;
@@ -336,6 +406,7 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       if (rows == 0) {
         return;
       }
+      long start = TIMING ? System.nanoTime() : 0;
       DenseVector batch = instance.writeBatch;
       UnsafeRow row = instance.pendingRow;
       batch.reset();
@@ -358,6 +429,9 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       used = 0;
       rows = 0;
       batch.reset();
+      if (TIMING) {
+        Timings.ENCODE.add(System.nanoTime() - start - instance.lastWriteNanos);
+      }
     }
 
     @Override
@@ -500,6 +574,12 @@ public final class DenseRowSerializer extends Serializer implements Serializable
     }
 
     private UnsafeRow nextRow() {
+      if (TIMING) {
+        long t = System.nanoTime();
+        UnsafeRow r = reader.row(next++, rows);
+        Timings.ROWS.add(System.nanoTime() - t);
+        return r;
+      }
       return reader.row(next++, rows);
     }
 
@@ -521,9 +601,13 @@ public final class DenseRowSerializer extends Serializer implements Serializable
 
     /** Reads the next block into the batch; false at the stream's clean end (before a block). */
     private boolean readBlock() {
+      long began = TIMING ? System.nanoTime() : 0;
       long start = offset;
       int b = read();
       if (b < 0) {
+        if (TIMING) {
+          Timings.READ.add(System.nanoTime() - began);
+        }
         return false;
       }
       long len = b & 0x7F;
@@ -546,6 +630,10 @@ public final class DenseRowSerializer extends Serializer implements Serializable
       int expected = (head[0] & 0xFF) | (head[1] & 0xFF) << 8 | (head[2] & 0xFF) << 16 | (head[3] & 0xFF) << 24;
       long body = offset;
       byte[] buf = readBody(n, start);
+      long read = TIMING ? System.nanoTime() : 0;
+      if (TIMING) {
+        Timings.READ.add(read - began);
+      }
       crc.reset();
       crc.update(buf, 0, n);
       if ((int) crc.getValue() != expected) {
@@ -577,6 +665,10 @@ public final class DenseRowSerializer extends Serializer implements Serializable
         }
       }
       next = 0;
+      if (TIMING) {
+        Timings.DECODE.add(System.nanoTime() - read);
+        Timings.BLOCKS_READ.increment();
+      }
       return true;
     }
 

@@ -121,10 +121,17 @@ final class ShuffleSchema {
    * cannot hold, described, or null: a byte or short out of range, a decimal with more digits than
    * its precision or (wide decimals) no bytes. DenseRow carries them as INT32, INT64 and BINARY, so
    * only the writer's checksum keeps such values out; a reader checks rather than wrap or truncate.
+   * Entries below a null struct are not values (the codec fills them with defaults: a wide decimal
+   * there has no bytes) and are not checked.
    */
   static String outOfRange(Node n, io.github.fastdecode.parquet.denserow.DenseVector v) {
+    return outOfRange(n, v, null);
+  }
+
+  /** As {@link #outOfRange(Node, io.github.fastdecode.parquet.denserow.DenseVector)}, skipping the entries {@code skip} marks (may be null). */
+  private static String outOfRange(Node n, io.github.fastdecode.parquet.denserow.DenseVector v, boolean[] skip) {
     int size = v.size();
-    boolean[] nulls = v.nulls();
+    boolean[] nulls = orMasks(v.nulls(), skip, size);
     switch (n.kind) {
       case BYTE:
       case SHORT: {
@@ -164,15 +171,40 @@ final class ShuffleSchema {
         }
         return null;
       }
-      default:
+      case STRUCT:
+        // a struct's fields have one entry per struct entry, null ones included
         for (int k = 0; k < n.children.length; k++) {
-          String bad = outOfRange(n.children[k], v.child(k));
+          String bad = outOfRange(n.children[k], v.child(k), nulls);
+          if (bad != null) {
+            return bad;
+          }
+        }
+        return null;
+      default:
+        // arrays and maps: a null one has no elements
+        for (int k = 0; k < n.children.length; k++) {
+          String bad = outOfRange(n.children[k], v.child(k), null);
           if (bad != null) {
             return bad;
           }
         }
         return null;
     }
+  }
+
+  /** {@code a[i] || b[i]} for the first {@code size} entries; either may be null (none set). */
+  private static boolean[] orMasks(boolean[] a, boolean[] b, int size) {
+    if (b == null) {
+      return a;
+    }
+    if (a == null) {
+      return b;
+    }
+    boolean[] or = new boolean[size];
+    for (int i = 0; i < size; i++) {
+      or[i] = a[i] || b[i];
+    }
+    return or;
   }
 
   /** Whether some value at or below {@code n} has a range narrower than its DenseRow type's. */

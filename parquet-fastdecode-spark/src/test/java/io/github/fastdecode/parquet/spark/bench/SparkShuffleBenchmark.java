@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.spark.bench;
 
+import io.github.fastdecode.parquet.spark.shuffle.DenseRowSerializer;
 import io.github.fastdecode.parquet.spark.shuffle.DenseShuffleRule;
 import io.trino.tpch.TpchTable;
 import java.nio.file.Files;
@@ -40,7 +41,10 @@ import org.apache.spark.sql.SparkSession;
  * must be equal (sorted, value for value). Not part of the build's tests: run with
  * parquet-fastdecode-spark/bench/run-shuffle.sh (see docs/denserow.md).
  *
- * <p>Arguments: {@code [dataDir] [scaleFactor] [runs] [query name prefix ...]}.
+ * <p>Arguments: {@code [dataDir] [scaleFactor] [runs] [query name prefix ...]}. With {@code
+ * -Dfastdecode.shuffle.timing=true} (run-shuffle.sh: {@code BENCH_JVM_OPTS}) the report adds where
+ * the dense runs' shuffle time went ({@link DenseRowSerializer.Timings}), medians, summed over both
+ * task threads: the timing itself costs two clock reads per row read.
  */
 public final class SparkShuffleBenchmark {
   static final String[] FORMATS = {"unsafe", "dense"};
@@ -109,13 +113,16 @@ public final class SparkShuffleBenchmark {
     final long records;
     final List<String> rows;
     final String split;
+    /** {@link DenseRowSerializer.Timings#snapshot()} of the run (zeros unless timed). */
+    final long[] timings;
 
-    Run(long millis, long bytes, long records, List<String> rows, String split) {
+    Run(long millis, long bytes, long records, List<String> rows, String split, long[] timings) {
       this.millis = millis;
       this.bytes = bytes;
       this.records = records;
       this.rows = rows;
       this.split = split;
+      this.timings = timings;
     }
   }
 
@@ -144,6 +151,7 @@ public final class SparkShuffleBenchmark {
       spark.read().parquet(data.resolve(table).toString()).createOrReplaceTempView(table);
     }
     StringBuilder report = new StringBuilder();
+    StringBuilder timed = new StringBuilder();
     report.append("JDK ").append(System.getProperty("java.version")).append(", Spark ").append(spark.version())
         .append(", local[2], TPC-H SF").append(sf).append(" (Spark's Parquet reader), AQE on, lz4; median of ").append(runs)
         .append(" runs per format after a warm-up, formats alternating\n\n")
@@ -165,6 +173,7 @@ public final class SparkShuffleBenchmark {
       }
       long[][] millis = new long[2][runs];
       long[][] bytes = new long[2][runs];
+      long[][] timings = new long[DenseRowSerializer.Timings.snapshot().length][runs];
       for (int i = 0; i < runs; i++) {
         for (int k = 0; k < 2; k++) {
           int f = (i + k) % 2;
@@ -172,6 +181,11 @@ public final class SparkShuffleBenchmark {
           System.out.println(q.getKey() + " " + FORMATS[f] + ": " + r.millis + " ms; " + r.split);
           millis[f][i] = r.millis;
           bytes[f][i] = r.bytes;
+          if (f == 1) {
+            for (int t = 0; t < r.timings.length; t++) {
+              timings[t][i] = r.timings[t];
+            }
+          }
         }
       }
       double ub = median(bytes[0]);
@@ -179,8 +193,20 @@ public final class SparkShuffleBenchmark {
       double ut = median(millis[0]);
       double dt = median(millis[1]);
       report.append(String.format("| %s | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2fx |%n", q.getKey(), ub, db, db / ub, ut, dt, ut / dt));
+      if (DenseRowSerializer.Timings.enabled()) {
+        timed.append(String.format("| %s | %,d | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f / %.0f |%n", q.getKey(), warm[1].records,
+            dt - ut, median(timings[0]) / 1e6, median(timings[1]) / 1e6, median(timings[2]) / 1e6, median(timings[3]) / 1e6,
+            median(timings[4]) / 1e6, median(timings[5]) / 1e6, median(timings[6]), median(timings[7])));
+      }
       System.out.println(q.getKey() + ": unsafe ms " + Arrays.toString(millis[0]) + " bytes " + Arrays.toString(bytes[0])
           + "; dense ms " + Arrays.toString(millis[1]) + " bytes " + Arrays.toString(bytes[1]) + "; records " + warm[0].records);
+    }
+    if (timed.length() > 0) {
+      report.append("\nWhere the dense runs' shuffle time went (-Dfastdecode.shuffle.timing=true), ms summed over the task threads,"
+          + " medians; dense - unsafe is the wall-time difference\n\n")
+          .append("| query | records written | dense - unsafe ms | set-up | encode | write (compression, I/O) | read (I/O, decompression) |"
+              + " decode | rows out | blocks written / read |\n")
+          .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n").append(timed);
     }
     System.out.println();
     System.out.println(report);
@@ -192,6 +218,7 @@ public final class SparkShuffleBenchmark {
     spark.conf().set(DenseShuffleRule.ROW_FORMAT, format);
     ShuffleWrites writes = new ShuffleWrites();
     spark.sparkContext().listenerBus().waitUntilEmpty();
+    DenseRowSerializer.Timings.reset();
     spark.sparkContext().addSparkListener(writes);
     try {
       long start = System.nanoTime();
@@ -205,7 +232,12 @@ public final class SparkShuffleBenchmark {
       Collections.sort(keys);
       String split = String.format("map tasks %d ms, other tasks %d ms, GC %d ms, shuffle write %d ms", writes.mapMillis,
           writes.otherMillis, writes.gcMillis, writes.writeNanos / 1_000_000);
-      return new Run(millis, writes.bytes, writes.records, keys, split);
+      long[] timings = DenseRowSerializer.Timings.snapshot();
+      if (DenseRowSerializer.Timings.enabled() && format.equals("dense")) {
+        split += String.format("; dense: set-up %.1f ms, encode %.1f, write %.1f, read %.1f, decode %.1f, rows %.1f, blocks %d / %d",
+            timings[0] / 1e6, timings[1] / 1e6, timings[2] / 1e6, timings[3] / 1e6, timings[4] / 1e6, timings[5] / 1e6, timings[6], timings[7]);
+      }
+      return new Run(millis, writes.bytes, writes.records, keys, split, timings);
     } finally {
       spark.sparkContext().removeSparkListener(writes);
     }

@@ -370,6 +370,25 @@ class DenseRowSerializerTest {
   }
 
   @Test
+  void wideDecimalsUnderNullStructsReadBack() {
+    // A null struct's fields are decoded as defaults (a wide decimal of no bytes): the reader's
+    // range check must skip them, not call the block damaged.
+    StructType schema = new StructType().add("id", DataTypes.LongType, false)
+        .add("st", new StructType().add("w", DataTypes.createDecimalType(38, 10)).add("in", new StructType()
+            .add("v", DataTypes.createDecimalType(20, 0)).add("b", DataTypes.ByteType)));
+    UnsafeProjection toUnsafe = UnsafeProjection.create(schema);
+    List<UnsafeRow> rows = new ArrayList<>();
+    for (int r = 0; r < 30; r++) {
+      Object inner = r % 3 == 0 ? null : new GenericInternalRow(new Object[] {Decimal.apply(BigDecimal.valueOf(r), 20, 0), (byte) -r});
+      Object st = r % 5 == 0 ? null : new GenericInternalRow(new Object[] {Decimal.apply(new BigDecimal("-12345678901234567890.0123456789")), inner});
+      rows.add(toUnsafe.apply(new GenericInternalRow(new Object[] {(long) r, st})).copy());
+    }
+    SerializerInstance instance = new DenseRowSerializer(schema, null).newInstance();
+    byte[] bytes = write(instance, rows, 0);
+    assertEquals(rows, read(instance, bytes, 0, bytes.length));
+  }
+
+  @Test
   void schemasItDoesNotCarry() {
     assertNull(ShuffleSchema.unsupported(SCHEMA));
     assertNotNull(ShuffleSchema.unsupported(new StructType()));
