@@ -31,7 +31,7 @@ import scala.collection.JavaConverters;
  * their bits, so NaN equals NaN and -0.0 differs from 0.0; binaries in hex), the keys are sorted and
  * the two lists must be equal. Collected separately, so Spark cannot share one scan for both.
  */
-final class SparkRows {
+public final class SparkRows {
   private SparkRows() {}
 
   static List<String> keys(Dataset<Row> rows) {
@@ -74,7 +74,8 @@ final class SparkRows {
     assertTrue(actual.count() > 0, what + ": no rows");
   }
 
-  static String key(Object v) {
+  /** An exact text of a value: doubles and floats by their bits, byte arrays in hex, maps sorted. */
+  public static String key(Object v) {
     if (v == null) {
       return "null";
     }

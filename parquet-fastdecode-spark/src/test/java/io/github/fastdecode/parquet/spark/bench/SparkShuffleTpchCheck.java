@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.spark.bench;
 
+import io.github.fastdecode.parquet.spark.SparkRows;
 import io.github.fastdecode.parquet.spark.shuffle.DenseShuffleRule;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
@@ -28,7 +29,6 @@ import java.util.Collections;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * TPC-H queries 1 to 22 with {@value DenseShuffleRule#ROW_FORMAT} {@code unsafe} (Spark's rows) and
@@ -76,45 +76,6 @@ public final class SparkShuffleTpchCheck {
     return statements;
   }
 
-  /** An exact text of a value: doubles and floats by their bits, decimals by their digits, byte arrays in hex. */
-  static String key(Object v) {
-    if (v == null) {
-      return "null";
-    }
-    if (v instanceof Row) {
-      Row r = (Row) v;
-      StringBuilder b = new StringBuilder("{");
-      for (int i = 0; i < r.length(); i++) {
-        b.append(i == 0 ? "" : ",").append(key(r.get(i)));
-      }
-      return b.append('}').toString();
-    }
-    if (v instanceof Double) {
-      return "d" + Long.toHexString(Double.doubleToLongBits((Double) v)) + "(" + v + ")";
-    }
-    if (v instanceof Float) {
-      return "f" + Integer.toHexString(Float.floatToIntBits((Float) v)) + "(" + v + ")";
-    }
-    if (v instanceof byte[]) {
-      StringBuilder b = new StringBuilder("x");
-      for (byte x : (byte[]) v) {
-        b.append(String.format("%02x", x));
-      }
-      return b.toString();
-    }
-    if (v instanceof java.math.BigDecimal) {
-      return "m" + ((java.math.BigDecimal) v).toPlainString() + "/" + ((java.math.BigDecimal) v).scale();
-    }
-    if (v instanceof scala.collection.Seq) {
-      List<String> items = new ArrayList<>();
-      for (Object o : CollectionConverters.asJava((scala.collection.Seq<?>) v)) {
-        items.add(key(o));
-      }
-      return "[" + String.join(",", items) + "]";
-    }
-    return v.getClass().getSimpleName().charAt(0) + v.toString();
-  }
-
   static final class Result {
     final List<String> rows;
     final long bytes;
@@ -142,7 +103,7 @@ public final class SparkShuffleTpchCheck {
       spark.sparkContext().listenerBus().waitUntilEmpty();
       List<String> keys = new ArrayList<>();
       for (Row r : rows) {
-        keys.add(key(r));
+        keys.add(SparkRows.key(r));
       }
       Collections.sort(keys);
       return new Result(keys, writes.bytes, millis);
