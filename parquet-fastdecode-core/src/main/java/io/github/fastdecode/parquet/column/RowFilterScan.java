@@ -28,7 +28,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * <p>A window is a run of the row group's candidate rows (all of them, or those the page index
  * kept). The predicate's columns are read into the caller's batches when the caller reads them too
  * (with physical values or dictionary ids), else into batches of their own, and the rows that did
- * not match are then dropped from the caller's batches ({@link ColumnBatch#keepRows}). Every other
+ * not match are then dropped from the caller's batches ({@link ColumnBatch#keepRows}). A caller's
+ * batch that converts values gets them from a batch of physical values, the matching rows copied
+ * over converted ({@link ConvertedCopy}): the predicate compares stored values. Every other
  * column is read in one of two ways, whichever costs less: where few runs of rows matched, each run
  * is read and the rows between them skipped through the decoders' skip paths, which materialise
  * nothing; where many did, the whole window is decoded and the rows that did not match dropped.
@@ -52,6 +54,10 @@ final class RowFilterScan {
   private final boolean[] isPredicate;
   /** Batches of this reader's own, per chunk index, made on first use. */
   private final ColumnBatch[] own;
+  /** Per chunk index: a batch of physical values for a predicate column whose caller's batch converts, made on first use. */
+  private final ColumnBatch[] physical;
+  /** Per predicate slot: whether this window read it into {@link #physical}, to be copied to the caller's batch converted. */
+  private final boolean[] converted;
   private final RowFilter.Window[] windows;
   /** Per chunk index: the row (of the row group) the chunk reads next, in a row group read whole. */
   private final long[] position;
@@ -70,6 +76,8 @@ final class RowFilterScan {
       }
     }
     this.own = new ColumnBatch[columns.size()];
+    this.physical = new ColumnBatch[columns.size()];
+    this.converted = new boolean[slotColumn.length];
     this.windows = new RowFilter.Window[slotColumn.length];
     for (int i = 0; i < windows.length; i++) {
       windows[i] = new RowFilter.Window();
@@ -97,13 +105,15 @@ final class RowFilterScan {
         continue;
       }
       ColumnBatch b;
-      if (out != null && c < outputs) {
+      converted[s] = false;
+      if (out != null && c < outputs && out[c].converting == null) {
         b = out[c];
-        if (b.converting != null) {
-          throw new IllegalStateException("column " + chunks.name(c) + " is in the row filter and its batch converts values ("
-              + b.converting + "); row filtering evaluates physical values: read it without convert(), or turn record"
-              + " filtering off (ParquetReadOptions useRecordFilter(false))");
-        }
+      } else if (out != null && c < outputs) {
+        // The predicate compares stored values: read them into a batch of physical values, and
+        // copy the matching rows over, converted, once the predicate has run.
+        b = physicalBatch(c, n);
+        b.clear();
+        converted[s] = true;
       } else {
         b = ownBatch(c, n);
         b.clear();
@@ -122,12 +132,17 @@ final class RowFilterScan {
     if (k > 0) {
       matchedRuns(candidates, sel, k);
     }
-    if (k < n) {
-      for (int s = 0; s < slotColumn.length; s++) {
-        int c = slotColumn[s];
-        if (c >= 0 && c < outputs) {
-          out[c].keepRows(windows[s].row, n, windows[s].value, sel, k);
-        }
+    for (int s = 0; s < slotColumn.length; s++) {
+      int c = slotColumn[s];
+      if (c < 0 || c >= outputs) {
+        continue;
+      }
+      ColumnBatch b = windows[s].batch;
+      if (k < n) {
+        b.keepRows(windows[s].row, n, windows[s].value, sel, k);
+      }
+      if (converted[s]) {
+        ConvertedCopy.append(out[c], b);
       }
     }
     if (k > 0) {
@@ -218,6 +233,16 @@ final class RowFilterScan {
     } else if (gap < 0) {
       throw new IllegalStateException("column " + chunks.name(c) + " is at row " + position[c] + ", past row " + row);
     }
+  }
+
+  /** A batch of this reader's own holding column {@code c}'s physical values (never dictionary ids). */
+  private ColumnBatch physicalBatch(int c, int n) {
+    ColumnBatch b = physical[c];
+    if (b == null || b.capacity() < n) {
+      b = ColumnBatch.forColumn(columns.get(c), Math.max(n, 1024), ColumnBatch.Layout.DENSE);
+      physical[c] = b;
+    }
+    return b;
   }
 
   private ColumnBatch ownBatch(int c, int n) {

@@ -638,6 +638,138 @@ class RowFilterTest {
     assertTrue(matched > 40 * 5000 / 20 && matched < 40 * 5000 * 3 / 4, matched + " rows matched in all");
   }
 
+  /** The conversion each LOGICAL column is read with in {@link #convertedPredicateColumnsMatch}. */
+  static final Conversion[] LOGICAL_CONVERSIONS = {Conversion.NONE, Conversion.DATE_MICROS, Conversion.TIMESTAMP_MICROS,
+      Conversion.TIMESTAMP_NANOS, Conversion.TO_LONG, Conversion.DECIMAL_128, Conversion.DECIMAL_128,
+      Conversion.TIMESTAMP_MICROS, Conversion.TO_DOUBLE, Conversion.TO_LONG};
+
+  /**
+   * Predicate columns read with conversions (dates as micros, millis as micros, decimals widened,
+   * INT96 as micros, unsigned as double): the predicate still compares stored values, as
+   * parquet-java's record filter does, and the rows that match arrive converted, equal to the same
+   * rows of a read without the filter. Both layouts; each column is a predicate column in some draws.
+   */
+  @Test
+  void convertedPredicateColumnsMatch(@TempDir Path convertedDir) throws IOException {
+    Random random = new Random(SEED + 5);
+    SimpleGroupFactory groups = new SimpleGroupFactory(LOGICAL);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < 3000; r++) {
+      Group g = groups.newGroup().append("id", (long) r);
+      if (random.nextInt(6) != 0) {
+        g.add("day", 18000 + random.nextInt(400));
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("ts_ms", 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L);
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("ts_us", random.nextInt(3) == 0 ? -random.nextInt(1_000_000) : random.nextInt(1_000_000) * 1_000L);
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("dec32", random.nextInt(20_000) - 10_000);
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("dec64", (long) (random.nextGaussian() * 1e12));
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("decbin", minimalBytes(random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(5000) - 2500));
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("int96", int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100)));
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("u64", random.nextInt(4) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000));
+      }
+      if (random.nextInt(6) != 0) {
+        g.add("u8", random.nextInt(256));
+      }
+      rows.add(g);
+    }
+    List<String> names = new ArrayList<>();
+    for (ColumnDescriptor c : LOGICAL.getColumns()) {
+      names.add(c.getPath()[0]);
+    }
+    long matched = 0;
+    for (boolean dict : new boolean[] {true, false}) {
+      Path f = convertedDir.resolve("converted-" + dict + ".parquet");
+      ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(LOGICAL)
+          .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withDictionaryEncoding(dict).withPageRowCountLimit(500), f, rows, 1200);
+      for (ColumnBatch.Layout layout : ColumnBatch.Layout.values()) {
+        List<List<Object>> all = convertedRows(f, names, null, layout, 700);
+        assertEquals(rows.size(), all.size());
+        for (int p = 0; p < 12; p++) {
+          FilterPredicate predicate = logicalPredicate(random);
+          if (random.nextInt(3) == 0) {
+            predicate = random.nextBoolean() ? and(predicate, logicalPredicate(random)) : or(predicate, not(logicalPredicate(random)));
+          }
+          FilterCompat.Filter filter = FilterCompat.get(predicate);
+          List<List<Object>> expected = new ArrayList<>();
+          try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).build()) {
+            Group g;
+            while ((g = r.read()) != null) {
+              expected.add(all.get((int) g.getLong("id", 0)));
+            }
+          }
+          matched += expected.size();
+          for (int size : new int[] {5, 600}) {
+            List<List<Object>> actual = convertedRows(f, names, filter, layout, size);
+            assertEquals(expected.size(), actual.size(), dict + " " + layout + " " + predicate + " batch " + size);
+            for (int i = 0; i < expected.size(); i++) {
+              assertEquals(expected.get(i), actual.get(i), dict + " " + layout + " " + predicate + " batch " + size + " row " + i);
+            }
+          }
+        }
+      }
+    }
+    assertTrue(matched > 48 * 3000 / 20 && matched < 48 * 3000 * 3 / 4, matched + " rows matched in all");
+  }
+
+  /** Every row of {@code f} (those {@code filter} keeps), each column read with its {@link #LOGICAL_CONVERSIONS} entry. */
+  private static List<List<Object>> convertedRows(Path f, List<String> names, FilterCompat.Filter filter, ColumnBatch.Layout layout,
+      int size) throws IOException {
+    List<List<Object>> out = new ArrayList<>();
+    try (ParquetBatchReader reader = filter == null ? ParquetBatchReader.open(new LocalInputFile(f), names)
+        : ParquetBatchReader.open(new LocalInputFile(f), names, filter)) {
+      ColumnBatch[] b = reader.newBatches(size, layout);
+      for (int c = 0; c < b.length; c++) {
+        b[c].convert(LOGICAL_CONVERSIONS[c]);
+      }
+      int n;
+      while ((n = reader.nextBatch(b)) > 0) {
+        int[] value = new int[b.length];
+        for (int i = 0; i < n; i++) {
+          List<Object> row = new ArrayList<>();
+          for (int c = 0; c < b.length; c++) {
+            if (b[c].isNull(i)) {
+              row.add(null);
+              if (layout == ColumnBatch.Layout.DENSE) {
+                continue;
+              }
+            } else {
+              int v = layout == ColumnBatch.Layout.DENSE ? value[c] : i;
+              switch (b[c].logical().target()) {
+                case LONGS:
+                  row.add(b[c].longs()[v]);
+                  break;
+                case DOUBLES:
+                  row.add(b[c].doubles()[v]);
+                  break;
+                case DECIMAL_128:
+                  row.add(Arrays.toString(Arrays.copyOfRange(b[c].decimal128(), 16 * v, 16 * v + 16)));
+                  break;
+                default:
+                  throw new AssertionError(b[c].logical().target());
+              }
+            }
+            value[c]++;
+          }
+          out.add(row);
+        }
+      }
+    }
+    return out;
+  }
+
   static FilterPredicate logicalPredicate(Random random) {
     int op = random.nextInt(4);
     switch (random.nextInt(9)) {
