@@ -73,8 +73,6 @@ final class RowFilter {
   private final MessageType schema;
   private final Node root;
   private final String text;
-  /** The root's result (each node's own scratch holds its right operand's). */
-  private boolean[] match = new boolean[0];
 
   private RowFilter(FilterPredicate predicate, MessageType schema) {
     this.schema = schema;
@@ -128,16 +126,7 @@ final class RowFilter {
    * ascending order and returns how many.
    */
   int select(Window[] windows, int n, int[] selection) {
-    if (match.length < n) {
-      match = new boolean[Math.max(n, match.length * 2)];
-    }
-    root.eval(windows, n, match);
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-      selection[k] = i;
-      k += match[i] ? 1 : 0;
-    }
-    return k;
+    return root.select(windows, n, selection);
   }
 
   private int slot(Operators.Column<?> column) {

@@ -52,6 +52,57 @@ final class RowFilterNodes {
 
     /** Writes whether each of the window's {@code n} rows satisfies this node into {@code dst[0, n)}. */
     abstract void eval(Window[] windows, int n, boolean[] dst);
+
+    private boolean[] mask = new boolean[0];
+
+    /** A flag per row for {@link #select} and {@link #refine}, apart from {@link #scratch} (which {@link #eval} may use). */
+    final boolean[] mask(int n) {
+      if (mask.length < n) {
+        mask = new boolean[Math.max(n, mask.length * 2)];
+      }
+      return mask;
+    }
+
+    /**
+     * Writes the window positions ({@code 0..n}) of the rows that satisfy this node into {@code
+     * sel}, ascending, and returns how many. This default evaluates a flag per row and gathers the
+     * positions; leaves on values without nulls write the positions straight from the values.
+     */
+    int select(Window[] windows, int n, int[] sel) {
+      boolean[] m = mask(n);
+      eval(windows, n, m);
+      int k = 0;
+      for (int i = 0; i < n; i++) {
+        sel[k] = i;
+        k += m[i] ? 1 : 0;
+      }
+      return k;
+    }
+
+    /**
+     * Keeps, of the window positions {@code sel[0, k)} (ascending), those whose rows satisfy this
+     * node, moved to the front in order, and returns how many: the right side of an {@code and}
+     * tests only the rows the left side kept.
+     */
+    int refine(Window[] windows, int n, int[] sel, int k) {
+      boolean[] m = mask(n);
+      eval(windows, n, m);
+      int r = 0;
+      for (int j = 0; j < k; j++) {
+        int p = sel[j];
+        sel[r] = p;
+        r += m[p] ? 1 : 0;
+      }
+      return r;
+    }
+  }
+
+  /** Writes {@code 0..n} into {@code sel}: every row of the window. */
+  static int every(int[] sel, int n) {
+    for (int i = 0; i < n; i++) {
+      sel[i] = i;
+    }
+    return n;
   }
 
   static final class And extends Node {
@@ -74,6 +125,18 @@ final class RowFilterNodes {
       for (int i = 0; i < n; i++) {
         dst[i] &= other[i];
       }
+    }
+
+    @Override
+    int select(Window[] windows, int n, int[] sel) {
+      int k = left.select(windows, n, sel);
+      return k == 0 ? 0 : right.refine(windows, n, sel, k);
+    }
+
+    @Override
+    int refine(Window[] windows, int n, int[] sel, int k) {
+      k = left.refine(windows, n, sel, k);
+      return k == 0 ? 0 : right.refine(windows, n, sel, k);
     }
   }
 
@@ -130,6 +193,16 @@ final class RowFilterNodes {
     void eval(Window[] windows, int n, boolean[] dst) {
       Arrays.fill(dst, 0, n, result);
     }
+
+    @Override
+    int select(Window[] windows, int n, int[] sel) {
+      return result ? every(sel, n) : 0;
+    }
+
+    @Override
+    int refine(Window[] windows, int n, int[] sel, int k) {
+      return result ? k : 0;
+    }
   }
 
   /** Whether the row is null ({@code eq(null)}), or not ({@code notEq(null)}). */
@@ -158,6 +231,23 @@ final class RowFilterNodes {
       for (int i = 0; i < n; i++) {
         dst[i] = nulls[w.row + i] == whenNull;
       }
+    }
+
+    @Override
+    int refine(Window[] windows, int n, int[] sel, int k) {
+      Window w = windows[slot];
+      if (w.batch == null || w.batch.nullCount == 0) {
+        return (w.batch == null) == whenNull ? k : 0;
+      }
+      boolean[] nulls = w.batch.nulls;
+      int row = w.row;
+      int r = 0;
+      for (int j = 0; j < k; j++) {
+        int p = sel[j];
+        sel[r] = p;
+        r += nulls[row + p] == whenNull ? 1 : 0;
+      }
+      return r;
     }
   }
 
@@ -227,6 +317,75 @@ final class RowFilterNodes {
       }
     }
 
+    /**
+     * {@link #select} straight from values {@code [from, from + n)} of the batch, one per window
+     * row (no nulls), or -1 where this leaf cannot.
+     */
+    int selectValues(ColumnBatch b, int from, int n, int[] sel) {
+      return -1;
+    }
+
+    /** {@link #refine} straight from the values, as {@link #selectValues}; -1 where this leaf cannot. */
+    int refineValues(ColumnBatch b, int from, int n, int[] sel, int k) {
+      return -1;
+    }
+
+    @Override
+    final int select(Window[] windows, int n, int[] sel) {
+      Window w = windows[slot];
+      ColumnBatch b = w.batch;
+      if (b == null) {
+        return nullResult ? every(sel, n) : 0;
+      }
+      if (b.nullCount == 0) {
+        // One value per row: the window's values are [w.value, w.value + n).
+        if (b.hasDictionaryIds()) {
+          boolean[] t = table(b.dictionary());
+          int[] ids = b.dictionaryIds();
+          int v = w.value;
+          int k = 0;
+          for (int i = 0; i < n; i++) {
+            sel[k] = i;
+            k += t[ids[v + i]] ? 1 : 0;
+          }
+          return k;
+        }
+        int k = selectValues(b, w.value, n, sel);
+        if (k >= 0) {
+          return k;
+        }
+      }
+      return super.select(windows, n, sel);
+    }
+
+    @Override
+    final int refine(Window[] windows, int n, int[] sel, int k) {
+      Window w = windows[slot];
+      ColumnBatch b = w.batch;
+      if (b == null) {
+        return nullResult ? k : 0;
+      }
+      if (b.nullCount == 0) {
+        if (b.hasDictionaryIds()) {
+          boolean[] t = table(b.dictionary());
+          int[] ids = b.dictionaryIds();
+          int v = w.value;
+          int r = 0;
+          for (int j = 0; j < k; j++) {
+            int p = sel[j];
+            sel[r] = p;
+            r += t[ids[v + p]] ? 1 : 0;
+          }
+          return r;
+        }
+        int r = refineValues(b, w.value, n, sel, k);
+        if (r >= 0) {
+          return r;
+        }
+      }
+      return super.refine(windows, n, sel, k);
+    }
+
     private boolean[] dense(int n) {
       if (dense.length < n) {
         dense = new boolean[Math.max(n, dense.length * 2)];
@@ -266,6 +425,43 @@ final class RowFilterNodes {
     }
 
     @Override
+    int selectRange(ColumnBatch b, int from, int n, int[] sel) {
+      int[] a = b.ints;
+      int f = flip;
+      long low = lo;
+      long sp = span;
+      int k = 0;
+      if (outside) {
+        for (int i = 0; i < n; i++) {
+          sel[k] = i;
+          k += Long.compareUnsigned((a[from + i] ^ f) - low, sp) > 0 ? 1 : 0;
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          sel[k] = i;
+          k += Long.compareUnsigned((a[from + i] ^ f) - low, sp) <= 0 ? 1 : 0;
+        }
+      }
+      return k;
+    }
+
+    @Override
+    int refineRange(ColumnBatch b, int from, int n, int[] sel, int k) {
+      int[] a = b.ints;
+      int f = flip;
+      long low = lo;
+      long sp = span;
+      boolean in = !outside;
+      int r = 0;
+      for (int j = 0; j < k; j++) {
+        int p = sel[j];
+        sel[r] = p;
+        r += (Long.compareUnsigned((a[from + p] ^ f) - low, sp) <= 0) == in ? 1 : 0;
+      }
+      return r;
+    }
+
+    @Override
     long[] keys(ColumnBatch batch, DictionaryValues dictionary, int from, int n) {
       int[] a = batch != null ? batch.ints : dictionary.ints();
       int f = flip;
@@ -285,10 +481,102 @@ final class RowFilterNodes {
   /** Values as longs whose signed order is the column's: INT32 and INT64 (unsigned ones with the sign bit flipped), FLOAT and DOUBLE ({@link RowFilter#floatKey}, {@link RowFilter#doubleKey}). */
   abstract static class LongKeyLeaf extends Leaf {
     private final long[] targets;
+    /**
+     * A comparison as a range of keys: {@code [lo, lo + span]} (span unsigned) holds the keys that
+     * match, or with {@link #outside} the keys that do not ({@code notEq}); one unsigned compare
+     * per value, whatever the operator. {@link #ranged} false: {@code in}/{@code notIn}.
+     */
+    final boolean ranged;
+    final boolean empty;
+    final boolean outside;
+    final long lo;
+    final long span;
 
     LongKeyLeaf(int slot, int op, boolean nullResult, long[] targets) {
       super(slot, op, nullResult);
       this.targets = targets;
+      long t = targets.length > 0 ? targets[0] : 0;
+      long low = Long.MIN_VALUE;
+      long high = Long.MAX_VALUE;
+      switch (op) {
+        case EQ:
+        case NOT_EQ:
+          low = t;
+          high = t;
+          break;
+        case LT:
+          high = t - 1;
+          break;
+        case LT_EQ:
+          high = t;
+          break;
+        case GT:
+          low = t + 1;
+          break;
+        case GT_EQ:
+          low = t;
+          break;
+        default:
+          break;
+      }
+      this.ranged = op >= EQ && op <= GT_EQ;
+      this.empty = (op == LT && t == Long.MIN_VALUE) || (op == GT && t == Long.MAX_VALUE);
+      this.outside = op == NOT_EQ;
+      this.lo = low;
+      this.span = high - low;
+    }
+
+    @Override
+    final int selectValues(ColumnBatch b, int from, int n, int[] sel) {
+      if (!ranged) {
+        return -1;
+      }
+      return empty ? 0 : selectRange(b, from, n, sel);
+    }
+
+    @Override
+    final int refineValues(ColumnBatch b, int from, int n, int[] sel, int k) {
+      if (!ranged) {
+        return -1;
+      }
+      return empty ? 0 : refineRange(b, from, n, sel, k);
+    }
+
+    /** {@link #selectValues} over the keys {@link #keys} makes; {@link IntLeaf} reads its ints directly. */
+    int selectRange(ColumnBatch b, int from, int n, int[] sel) {
+      long[] a = keys(b, null, from, n);
+      int s = keyStart(from);
+      long low = lo;
+      long sp = span;
+      int k = 0;
+      if (outside) {
+        for (int i = 0; i < n; i++) {
+          sel[k] = i;
+          k += Long.compareUnsigned(a[s + i] - low, sp) > 0 ? 1 : 0;
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          sel[k] = i;
+          k += Long.compareUnsigned(a[s + i] - low, sp) <= 0 ? 1 : 0;
+        }
+      }
+      return k;
+    }
+
+    /** {@link #refineValues} over the keys of the whole window. */
+    int refineRange(ColumnBatch b, int from, int n, int[] sel, int k) {
+      long[] a = keys(b, null, from, n);
+      int s = keyStart(from);
+      long low = lo;
+      long sp = span;
+      boolean in = !outside;
+      int r = 0;
+      for (int j = 0; j < k; j++) {
+        int p = sel[j];
+        sel[r] = p;
+        r += (Long.compareUnsigned(a[s + p] - low, sp) <= 0) == in ? 1 : 0;
+      }
+      return r;
     }
 
     /** Writes the keys of values {@code [from, from + n)} into {@code keys[0, n)}; returns keys, or the source array itself when values are their keys. */

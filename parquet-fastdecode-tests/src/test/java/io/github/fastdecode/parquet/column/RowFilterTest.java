@@ -373,6 +373,58 @@ class RowFilterTest {
     assertTrue(selected < all * 3 / 4 && selected > all / 50, selected + " of " + all);
   }
 
+  /**
+   * Every comparison at values the rows hold (so that each bound is met exactly), as either side of
+   * {@code and} chains and under {@code or}: the right side of an {@code and} tests only the rows
+   * its left side kept, a path the random trees above reach rarely.
+   */
+  @Test
+  void conjunctionsOfEveryComparisonMatch() throws IOException {
+    Random random = new Random(SEED + 6);
+    List<FilterPredicate> leaves = new ArrayList<>();
+    for (int v : new int[] {0, 1, 25, 49, 50}) {
+      leaves.addAll(List.of(eq(intColumn("small"), v), notEq(intColumn("small"), v), lt(intColumn("small"), v),
+          ltEq(intColumn("small"), v), gt(intColumn("small"), v), gtEq(intColumn("small"), v)));
+    }
+    for (long v : new long[] {0, 3, 300, 301, ROWS * 3L - 3}) {
+      leaves.addAll(List.of(eq(longColumn("id"), v), notEq(longColumn("id"), v), lt(longColumn("id"), v),
+          ltEq(longColumn("id"), v), gt(longColumn("id"), v), gtEq(longColumn("id"), v)));
+    }
+    for (double v : new double[] {-0.0, 0.0}) {
+      leaves.addAll(List.of(eq(doubleColumn("d"), v), notEq(doubleColumn("d"), v), lt(doubleColumn("d"), v), ltEq(doubleColumn("d"), v),
+          gt(doubleColumn("d"), v), gtEq(doubleColumn("d"), v)));
+    }
+    for (float v : FLOATS) {
+      leaves.addAll(List.of(ltEq(floatColumn("f"), v), gt(floatColumn("f"), v), notEq(floatColumn("f"), v)));
+    }
+    for (int v : new int[] {0, 100, 209, -1}) {
+      leaves.addAll(List.of(lt(intColumn("u"), v), gtEq(intColumn("u"), v), eq(intColumn("u"), v)));
+    }
+    for (long v : new long[] {0, 500, 999}) {
+      leaves.addAll(List.of(ltEq(longColumn("o_long"), v), gt(longColumn("o_long"), v), notEq(longColumn("o_long"), v)));
+    }
+    leaves.addAll(List.of(notEq(longColumn("o_long"), null), eq(intColumn("u"), null), notEq(longColumn("missing"), null),
+        eq(longColumn("missing"), null), lt(longColumn("missing"), 3L), eq(booleanColumn("flag"), true)));
+    long selected = 0;
+    for (int p = 0; p < 90; p++) {
+      FilterPredicate a = leaves.get(random.nextInt(leaves.size()));
+      FilterPredicate b = leaves.get(random.nextInt(leaves.size()));
+      FilterPredicate c = leaves.get(random.nextInt(leaves.size()));
+      FilterPredicate predicate = p % 3 == 0 ? and(a, and(b, c)) : p % 3 == 1 ? and(and(a, b), or(c, a)) : and(a, not(b));
+      FilterCompat.Filter filter = FilterCompat.get(predicate);
+      Path f = files.get(p % files.size());
+      FilteredScanTest.Rows expected = parquetJava(f, filter, null);
+      selected += expected.values.size();
+      for (int size : new int[] {7, 4096}) {
+        ColumnBatch.Layout layout = (p + size) % 2 == 0 ? ColumnBatch.Layout.ROW_POSITIONS : ColumnBatch.Layout.DENSE;
+        boolean ids = p % 2 == 0;
+        FilteredScanTest.assertSameRows(expected, ours(f, filter, null, size, layout, ids, null, expected.values.size(),
+            PageSettings.defaults()), f.getFileName() + " " + predicate + " batch " + size + " " + layout + (ids ? " ids" : ""));
+      }
+    }
+    assertTrue(selected > 0 && selected < 90L * ROWS, selected + " rows matched in all");
+  }
+
   @Test
   void projectionsWithoutThePredicatesColumnsMatch() throws IOException {
     Random random = new Random(SEED + 1);
