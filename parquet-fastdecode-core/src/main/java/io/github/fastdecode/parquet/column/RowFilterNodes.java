@@ -411,9 +411,19 @@ final class RowFilterNodes {
   static final class IntLeaf extends LongKeyLeaf {
     private final int flip;
 
+    /** The range of keys clamped to ints, as {@link #lo} and {@link #span} are for longs, sign bits flipped; none: no int key matches. */
+    private final int intLow;
+    private final int intSpan;
+    private final boolean none;
+
     IntLeaf(int slot, int op, boolean nullResult, int[] targets, boolean signed) {
       super(slot, op, nullResult, keysOf(targets, signed ? 0 : Integer.MIN_VALUE));
       this.flip = signed ? 0 : Integer.MIN_VALUE;
+      long low = Math.max(lo, Integer.MIN_VALUE);
+      long high = Math.min(lo + span, Integer.MAX_VALUE);
+      this.none = low > high;
+      this.intLow = (int) low ^ Integer.MIN_VALUE;
+      this.intSpan = (int) (high - low) ^ Integer.MIN_VALUE;
     }
 
     private static long[] keysOf(int[] v, int flip) {
@@ -426,20 +436,23 @@ final class RowFilterNodes {
 
     @Override
     int selectRange(ColumnBatch b, int from, int n, int[] sel) {
+      if (none) {
+        return outside ? every(sel, n) : 0;
+      }
       int[] a = b.ints;
       int f = flip;
-      long low = lo;
-      long sp = span;
+      int low = intLow;
+      int sp = intSpan;
       int k = 0;
       if (outside) {
         for (int i = 0; i < n; i++) {
           sel[k] = i;
-          k += Long.compareUnsigned((a[from + i] ^ f) - low, sp) > 0 ? 1 : 0;
+          k += (a[from + i] ^ f) - low > sp ? 1 : 0;
         }
       } else {
         for (int i = 0; i < n; i++) {
           sel[k] = i;
-          k += Long.compareUnsigned((a[from + i] ^ f) - low, sp) <= 0 ? 1 : 0;
+          k += (a[from + i] ^ f) - low <= sp ? 1 : 0;
         }
       }
       return k;
@@ -447,16 +460,19 @@ final class RowFilterNodes {
 
     @Override
     int refineRange(ColumnBatch b, int from, int n, int[] sel, int k) {
+      if (none) {
+        return outside ? k : 0;
+      }
       int[] a = b.ints;
       int f = flip;
-      long low = lo;
-      long sp = span;
+      int low = intLow;
+      int sp = intSpan;
       boolean in = !outside;
       int r = 0;
       for (int j = 0; j < k; j++) {
         int p = sel[j];
         sel[r] = p;
-        r += (Long.compareUnsigned((a[from + p] ^ f) - low, sp) <= 0) == in ? 1 : 0;
+        r += ((a[from + p] ^ f) - low <= sp) == in ? 1 : 0;
       }
       return r;
     }
@@ -546,18 +562,19 @@ final class RowFilterNodes {
     int selectRange(ColumnBatch b, int from, int n, int[] sel) {
       long[] a = keys(b, null, from, n);
       int s = keyStart(from);
-      long low = lo;
-      long sp = span;
+      // x - lo <= span, unsigned, as one signed compare: both sides with the sign bit flipped.
+      long low = lo ^ Long.MIN_VALUE;
+      long sp = span ^ Long.MIN_VALUE;
       int k = 0;
       if (outside) {
         for (int i = 0; i < n; i++) {
           sel[k] = i;
-          k += Long.compareUnsigned(a[s + i] - low, sp) > 0 ? 1 : 0;
+          k += a[s + i] - low > sp ? 1 : 0;
         }
       } else {
         for (int i = 0; i < n; i++) {
           sel[k] = i;
-          k += Long.compareUnsigned(a[s + i] - low, sp) <= 0 ? 1 : 0;
+          k += a[s + i] - low <= sp ? 1 : 0;
         }
       }
       return k;
@@ -567,14 +584,14 @@ final class RowFilterNodes {
     int refineRange(ColumnBatch b, int from, int n, int[] sel, int k) {
       long[] a = keys(b, null, from, n);
       int s = keyStart(from);
-      long low = lo;
-      long sp = span;
+      long low = lo ^ Long.MIN_VALUE;
+      long sp = span ^ Long.MIN_VALUE;
       boolean in = !outside;
       int r = 0;
       for (int j = 0; j < k; j++) {
         int p = sel[j];
         sel[r] = p;
-        r += (Long.compareUnsigned(a[s + p] - low, sp) <= 0) == in ? 1 : 0;
+        r += (a[s + p] - low <= sp) == in ? 1 : 0;
       }
       return r;
     }
