@@ -23,10 +23,13 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.HadoopReadOptions;
@@ -165,7 +168,8 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       return fallBack(file, collision);
     }
     int rowIndexField = -1;
-    boolean[] nestedConverts = new boolean[1];
+    // Top-level fields (by the file's names) read as another type than stored, in part or whole.
+    Set<String> convertedFields = new HashSet<>();
     boolean byIds = settings.fieldIds && ParquetUtils.hasFieldIds(requiredSchema);
     if (byIds && !settings.ignoreMissingFieldIds && !hasIds(schema)) {
       return fallBack(file, "the requested fields have Parquet field ids and the file has none (Spark's reader fails on it)");
@@ -222,10 +226,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
             return fallBack(file, e.getMessage());
           }
         }
+        boolean[] nestedConverts = new boolean[1];
         String why = node == null ? "no leaf below " + match.getName()
             : SparkNestedColumn.plan(readTypes[i], node, settings.caseSensitive, leaves, nestedConverts);
         if (why != null) {
           return fallBack(file, why);
+        }
+        if (nestedConverts[0]) {
+          convertedFields.add(match.getName());
         }
         nestedLeaves[i] = leaves;
         parquetNames[i] = match.getName();
@@ -240,6 +248,9 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
             + fields[i].dataType().simpleString());
       }
       parquetNames[i] = match.getName();
+      if (kinds[i].converts()) {
+        convertedFields.add(match.getName());
+      }
     }
 
     Map<String, String> keyValues = meta.getKeyValueMetaData();
@@ -270,13 +281,14 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     // Rows are filtered by the pushed predicate on stored values. Where dates or timestamps are
     // rebased from the legacy calendar as they are read, a stored value and Spark's may differ:
     // there only row groups and pages are skipped, and Spark's own filter drops the rows.
-    // So are columns read as another type than the file's (widened, unsigned, nanoseconds, FLOAT16):
-    // Spark's filter on them need not be the pushed predicate's comparison of stored values.
-    // And columns matched by field id: the pushed filter names columns as Spark does, not by id.
-    boolean converts = nestedConverts[0] || byIds || int96Convert != null;
-    for (SparkColumnKind k : kinds) {
-      converts |= k != null && k.converts();
-    }
+    // So where the predicate is on a column read as another type than the file's (widened, unsigned,
+    // nanoseconds, FLOAT16): Spark's filter on it need not be the pushed predicate's comparison of
+    // stored values. Columns read converted that the predicate does not name do not matter.
+    // Nor does row filtering run with columns matched by field id (the pushed filter names columns
+    // as Spark does, not by id), or with INT96 values shifted between time zones.
+    Set<String> predicateFields = pushed == null ? Set.of() : PushedFilters.topLevelFields(pushed);
+    boolean converts = byIds || int96Convert != null
+        || (predicateFields == null ? !convertedFields.isEmpty() : !Collections.disjoint(predicateFields, convertedFields));
     options.useRecordFilter(pushed != null && settings.filterRows && !converts
         && !"LEGACY".equals(datetimeSpec.mode().toString()) && !"LEGACY".equals(int96Spec.mode().toString()));
 

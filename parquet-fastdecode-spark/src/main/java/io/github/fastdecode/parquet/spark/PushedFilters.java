@@ -18,7 +18,10 @@ package io.github.fastdecode.parquet.spark;
 import io.github.fastdecode.parquet.column.StringPredicates;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.parquet.filter2.predicate.Operators;
+import org.apache.parquet.filter2.predicate.UserDefinedPredicate;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.Filter;
@@ -42,6 +45,104 @@ import scala.Option;
  */
 final class PushedFilters {
   private PushedFilters() {}
+
+  /**
+   * The top-level fields (the file's names) whose columns {@code p} compares, or null when it has a
+   * node of a kind not known here (then take it to name every field).
+   */
+  static Set<String> topLevelFields(FilterPredicate p) {
+    Set<String> out = new HashSet<>();
+    return collectFields(p, out) ? out : null;
+  }
+
+  private static boolean collectFields(FilterPredicate p, Set<String> out) {
+    try {
+      return p.accept(new FieldsNamed(out));
+    } catch (UnsupportedOperationException e) {
+      return false; // a kind of node this parquet-java's visitor does not take
+    }
+  }
+
+  /** Adds the top-level field of each column a predicate compares; false for a node of unknown kind. */
+  private static final class FieldsNamed implements FilterPredicate.Visitor<Boolean> {
+    private final Set<String> out;
+
+    FieldsNamed(Set<String> out) {
+      this.out = out;
+    }
+
+    private Boolean add(Operators.Column<?> c) {
+      out.add(c.getColumnPath().toArray()[0]);
+      return true;
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.Eq<T> eq) {
+      return add(eq.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.NotEq<T> notEq) {
+      return add(notEq.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.Lt<T> lt) {
+      return add(lt.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.LtEq<T> ltEq) {
+      return add(ltEq.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.Gt<T> gt) {
+      return add(gt.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.GtEq<T> gtEq) {
+      return add(gtEq.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.In<T> in) {
+      return add(in.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>> Boolean visit(Operators.NotIn<T> notIn) {
+      return add(notIn.getColumn());
+    }
+
+    @Override
+    public Boolean visit(Operators.And and) {
+      return and.getLeft().accept(this) && and.getRight().accept(this);
+    }
+
+    @Override
+    public Boolean visit(Operators.Or or) {
+      return or.getLeft().accept(this) && or.getRight().accept(this);
+    }
+
+    @Override
+    public Boolean visit(Operators.Not not) {
+      return not.getPredicate().accept(this);
+    }
+
+    @Override
+    public <T extends Comparable<T>, U extends UserDefinedPredicate<T>> Boolean visit(
+        Operators.UserDefined<T, U> udp) {
+      return add(udp.getColumn());
+    }
+
+    @Override
+    public <T extends Comparable<T>, U extends UserDefinedPredicate<T>> Boolean visit(
+        Operators.LogicalNotUserDefined<T, U> udp) {
+      return udp.getUserDefined().accept(this);
+    }
+  }
 
   /** The conjunction of every filter Spark pushes, or null when none converts. */
   static FilterPredicate convert(ParquetFilters converter, scala.collection.Iterator<Filter> filters) {
