@@ -187,6 +187,69 @@ class PyarrowDuckdbWrittenFilesTest {
     }
   }
 
+  /** Spark's reader and this source on {@code f} read as {@code schema}, with the fallback an error. */
+  private static void compareWithSpark(String what, Path f, String schema) {
+    List<String> expected = SparkRows.keys(spark.read().schema(schema).parquet(f.toString()));
+    assertTrue(expected.size() >= 100, what + ": " + expected.size() + " rows");
+    for (String copy : new String[] {"false", "true"}) {
+      SparkSessions.withConf(spark, () -> {
+        long read = Fallbacks.filesRead();
+        assertSameRows(what + " (copyVectors " + copy + ")", expected,
+            SparkRows.keys(spark.read().schema(schema).format("fastdecode").load(f.toString())));
+        assertTrue(Fallbacks.filesRead() > read, what + ": parquet-fastdecode read no file");
+      }, FastDecodeFileFormat.FALLBACK, "error", FastDecodeFileFormat.COPY_VECTORS, copy);
+    }
+  }
+
+  @Test
+  void int96AsTimestampNtzWithTheTimeZoneConversion() {
+    // pyarrow's INT96 (created_by parquet-cpp-arrow): with int96TimestampConversion Spark shifts the
+    // timestamp columns from the session time zone and leaves the timestamp_ntz ones as they are.
+    Path f = dir.resolve("pyarrow-int96.parquet");
+    String ntz = "id int, t timestamp_ntz, st struct<t: timestamp_ntz>";
+    List<String> unconverted = SparkRows.keys(spark.read().schema(ntz).format("fastdecode").load(f.toString()));
+    List<String> unconvertedInstants = SparkRows.keys(spark.read().schema("id int, t timestamp").parquet(f.toString()));
+    for (String zone : new String[] {"America/Los_Angeles", "Asia/Kolkata"}) {
+      SparkSessions.withConf(spark, () -> {
+        // The conversion moves the instants and leaves the local date-times.
+        assertTrue(!unconvertedInstants.equals(SparkRows.keys(spark.read().schema("id int, t timestamp").parquet(f.toString()))),
+            "int96TimestampConversion changed nothing in " + zone);
+        assertEquals(unconverted, SparkRows.keys(spark.read().schema(ntz).format("fastdecode").load(f.toString())), zone);
+        compareWithSpark("INT96 as timestamp_ntz, converted in " + zone, f,
+            "id int, t timestamp_ntz, st struct<t: timestamp_ntz>, lt array<timestamp_ntz>");
+        compareWithSpark("INT96 as timestamp and timestamp_ntz in one scan, converted in " + zone, f,
+            "id int, t timestamp, st struct<t: timestamp_ntz>, lt array<timestamp>");
+      }, "spark.sql.parquet.int96TimestampConversion", "true", "spark.sql.session.timeZone", zone);
+    }
+  }
+
+  @Test
+  void uint32ReadAsInt() {
+    // Spark's reader reads a UINT_32 column as int from PLAIN pages (the stored bits) and fails on
+    // dictionary pages; this source reads both, the stored bits.
+    compareWithSpark("UINT_32 as int, PLAIN", dir.resolve("duckdb-v1.parquet"), "id int, ui int");
+    compareWithSpark("UINT_32 as int, PLAIN V2", dir.resolve("pyarrow-v2-plain.parquet"), "id int, u32 int, u32_few int");
+    for (String[] c : new String[][] {{"duckdb-v1.parquet", "ui_few"}, {"pyarrow-v1-dictionary.parquet", "u32_few"}}) {
+      Path f = dir.resolve(c[0]);
+      String what = c[0] + " " + c[1] + " (dictionary pages) as int";
+      Exception e = assertThrows(Exception.class,
+          () -> spark.read().schema("id int, " + c[1] + " int").parquet(f.toString()).collectAsList(), what);
+      System.out.println("PyarrowDuckdbWrittenFilesTest: Spark's reader fails on " + what + ": " + e.getMessage().split("\n")[0]);
+      // The expected ints: the bits of the values Spark reads as long (zero-extended UINT_32).
+      List<String> expected = new ArrayList<>();
+      for (Row r : spark.read().schema("id int, " + c[1] + " long").parquet(f.toString()).collectAsList()) {
+        expected.add(SparkRows.key(org.apache.spark.sql.RowFactory.create(r.get(0), r.isNullAt(1) ? null : (int) r.getLong(1))));
+      }
+      Collections.sort(expected);
+      SparkSessions.withConf(spark, () -> {
+        long read = Fallbacks.filesRead();
+        assertSameRows(what, expected,
+            SparkRows.keys(spark.read().schema("id int, " + c[1] + " int").format("fastdecode").load(f.toString())));
+        assertTrue(Fallbacks.filesRead() > read, what + ": parquet-fastdecode read no file");
+      }, FastDecodeFileFormat.FALLBACK, "error");
+    }
+  }
+
   private static void assertSameRows(String what, List<String> expected, List<String> actual) {
     assertEquals(expected.size(), actual.size(), what + ": row count");
     for (int i = 0; i < expected.size(); i++) {
