@@ -16,15 +16,15 @@
 #
 
 """Writes the small Parquet files PyarrowDuckdbWrittenFilesTest reads, with pyarrow and DuckDB, and
-for each one what pyarrow reads back from it, for the test to compare the Spark source's rows with
-where Spark's own reader refuses the file (and, as a second check, where it reads it).
+for the ones Spark's own reader refuses (REFUSED) what pyarrow reads back from them, for the test to
+compare the Spark source's rows with. The others the test compares with Spark's reader.
 
 Run by regenerate.sh (next to this file); the files and expectations are checked in, so the build
 needs no Python. Every file has nulls (about 1 in 8), the edge values of its types first (each
 unsigned type's 0 and maximum, NaN, -0.0, infinities, subnormals, timestamps before 1970 with
 sub-microsecond parts, multi-byte UTF-8), then seeded random values.
 
-Per file <name>.parquet, <name>.expected.jsonl: a comment line, then one JSON array per row, the
+Per refused file <name>.parquet, <name>.expected.jsonl: a comment line, then one JSON array per row, the
 row's values in the file's column order, as pyarrow's read_table(path) gives them, in a text the
 Java test makes from Spark's values the same way (exact, so a test can compare the two as strings):
 
@@ -301,7 +301,7 @@ def write_duckdb(base, columns, path, options):
     con = duckdb.connect()
     con.register("base", base)
     select = ", ".join(f"{DUCKDB_COLUMNS[c]} AS {c}" for c in columns)
-    con.execute(f"SET TimeZone = 'UTC'")
+    con.execute("SET TimeZone = 'UTC'")
     con.execute(f"COPY (SELECT {select} FROM base ORDER BY id) TO '{path}' (FORMAT parquet, {options})")
     con.close()
 
@@ -350,14 +350,9 @@ def render(arr):
     elif pa.types.is_date32(t):
         values = [None if x is None else str(x) for x in arr.view(pa.int32()).to_pylist()]
     elif pa.types.is_timestamp(t):
-        per = {"s": None, "ms": None, "us": 1, "ns": 1000}[t.unit]
-        raw = arr.view(pa.int64()).to_pylist()
-        if t.unit == "s":
-            values = [None if x is None else str(x * 1_000_000) for x in raw]
-        elif t.unit == "ms":
-            values = [None if x is None else str(x * 1000) for x in raw]
-        else:
-            values = [None if x is None else str(x // per) for x in raw]  # floored, as Python's // does
+        to_micros = {"s": lambda x: x * 1_000_000, "ms": lambda x: x * 1000, "us": lambda x: x,
+                     "ns": lambda x: x // 1000}[t.unit]  # floored, as Python's // does
+        values = [None if x is None else str(to_micros(x)) for x in arr.view(pa.int64()).to_pylist()]
     else:
         raise SystemExit(f"no rendering for {t}")
     return [x if ok else None for x, ok in zip(values, valid)]
@@ -415,7 +410,7 @@ def main():
                    use_dictionary=False, coerce_timestamps=None, **small)
     pq.write_table(int96_table(), out("pyarrow-int96.parquet"), use_deprecated_int96_timestamps=True, **small)
     base = duckdb_base_table()
-    duck = ""  # one row group: DuckDB makes none smaller than its vectors of 2048 rows
+    duck = ""  # one row group each: DuckDB 2.0.1 ignores ROW_GROUP_SIZE 50 (it writes one of 100 rows)
     write_duckdb(base, DUCKDB_SPARK_READS, out("duckdb-v1.parquet"), duck + "COMPRESSION snappy")
     # DuckDB's V2 writer: DELTA_BINARY_PACKED integers, DELTA_LENGTH_BYTE_ARRAY strings and
     # BYTE_STREAM_SPLIT floats (which Spark refuses): once without the floats, once with them. Its
