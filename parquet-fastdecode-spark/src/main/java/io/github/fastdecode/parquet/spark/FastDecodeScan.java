@@ -257,13 +257,12 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     scala.Function1<String, String> lookup = keyValues::get;
     RebaseDateTime.RebaseSpec datetimeSpec = DataSourceUtils.datetimeRebaseSpec(lookup, settings.datetimeRebaseModeInRead);
     RebaseDateTime.RebaseSpec int96Spec = DataSourceUtils.int96RebaseSpec(lookup, settings.int96RebaseModeInRead);
-    // As Spark's reader: INT96 values from writers other than parquet-mr (Impala, Hive) are wall-clock
-    // times in the session time zone, shifted to UTC as they are read.
+    // As Spark's reader: INT96 values from writers other than parquet-mr (Impala, Hive, pyarrow) are
+    // wall-clock times in the session time zone, shifted to UTC as they are read. Only those read as
+    // timestamp: Spark reads INT96 as timestamp_ntz without the shift (its INT96 updater for
+    // TimestampNTZType ignores the conversion), and so do INT96_AS_TIMESTAMP_NTZ's conversions.
     String int96Convert = settings.int96TimestampConversion && !meta.getCreatedBy().startsWith("parquet-mr")
         ? settings.sessionZone : null;
-    if (int96Convert != null && requiredSchema.catalogString().contains("timestamp_ntz")) {
-      return fallBack(file, "INT96 time-zone conversion (spark.sql.parquet.int96TimestampConversion) with timestamp_ntz columns");
-    }
 
     FilterPredicate pushed = null;
     if (settings.pushDown) {
