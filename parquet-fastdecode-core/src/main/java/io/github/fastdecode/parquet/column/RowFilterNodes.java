@@ -261,6 +261,7 @@ final class RowFilterNodes {
     final boolean nullResult;
     private DictionaryValues tableFor;
     private boolean[] table = new boolean[1];
+    private byte[] tableBits = new byte[1];
     private boolean[] dense = new boolean[0];
 
     Leaf(int slot, int op, boolean nullResult) {
@@ -340,13 +341,13 @@ final class RowFilterNodes {
       if (b.nullCount == 0) {
         // One value per row: the window's values are [w.value, w.value + n).
         if (b.hasDictionaryIds()) {
-          boolean[] t = table(b.dictionary());
+          byte[] t = tableBits(b.dictionary());
           int[] ids = b.dictionaryIds();
           int v = w.value;
           int k = 0;
           for (int i = 0; i < n; i++) {
             sel[k] = i;
-            k += t[ids[v + i]] ? 1 : 0;
+            k += t[ids[v + i]];
           }
           return k;
         }
@@ -365,16 +366,19 @@ final class RowFilterNodes {
       if (b == null) {
         return nullResult ? k : 0;
       }
+      if (k == n) {
+        return select(windows, n, sel); // every row still in: positions 0..n-1, read in order
+      }
       if (b.nullCount == 0) {
         if (b.hasDictionaryIds()) {
-          boolean[] t = table(b.dictionary());
+          byte[] t = tableBits(b.dictionary());
           int[] ids = b.dictionaryIds();
           int v = w.value;
           int r = 0;
           for (int j = 0; j < k; j++) {
             int p = sel[j];
             sel[r] = p;
-            r += t[ids[v + p]] ? 1 : 0;
+            r += t[ids[v + p]];
           }
           return r;
         }
@@ -400,10 +404,21 @@ final class RowFilterNodes {
         if (d.size() > 0) {
           match(null, d, 0, d.size(), t, 0);
         }
+        byte[] bits = new byte[t.length];
+        for (int i = 0; i < t.length; i++) {
+          bits[i] = (byte) (t[i] ? 1 : 0);
+        }
         table = t;
+        tableBits = bits;
         tableFor = d;
       }
       return table;
+    }
+
+    /** {@link #table} as 0 and 1, added to a count with no branch per row. */
+    private byte[] tableBits(DictionaryValues d) {
+      table(d);
+      return tableBits;
     }
   }
 
@@ -411,9 +426,13 @@ final class RowFilterNodes {
   static final class IntLeaf extends LongKeyLeaf {
     private final int flip;
 
-    /** The range of keys clamped to ints, as {@link #lo} and {@link #span} are for longs, sign bits flipped; none: no int key matches. */
+    /**
+     * The range of keys clamped to ints: {@code [intLow, intLow + intSpan]}, the span below 2^32;
+     * none: no int key matches. A key {@code x} is in it when {@code (x - intLow) & 0xFFFFFFFF} is at
+     * most the span, which as longs is a subtraction whose sign bit is the answer (no branch).
+     */
     private final int intLow;
-    private final int intSpan;
+    private final long intSpan;
     private final boolean none;
 
     IntLeaf(int slot, int op, boolean nullResult, int[] targets, boolean signed) {
@@ -422,8 +441,8 @@ final class RowFilterNodes {
       long low = Math.max(lo, Integer.MIN_VALUE);
       long high = Math.min(lo + span, Integer.MAX_VALUE);
       this.none = low > high;
-      this.intLow = (int) low ^ Integer.MIN_VALUE;
-      this.intSpan = (int) (high - low) ^ Integer.MIN_VALUE;
+      this.intLow = (int) low;
+      this.intSpan = high - low;
     }
 
     private static long[] keysOf(int[] v, int flip) {
@@ -442,18 +461,12 @@ final class RowFilterNodes {
       int[] a = b.ints;
       int f = flip;
       int low = intLow;
-      int sp = intSpan;
+      long sp = intSpan;
+      int out = outside ? 1 : 0;
       int k = 0;
-      if (outside) {
-        for (int i = 0; i < n; i++) {
-          sel[k] = i;
-          k += (a[from + i] ^ f) - low > sp ? 1 : 0;
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          sel[k] = i;
-          k += (a[from + i] ^ f) - low <= sp ? 1 : 0;
-        }
+      for (int i = 0; i < n; i++) {
+        sel[k] = i;
+        k += (int) ((sp - (((a[from + i] ^ f) - low) & 0xFFFF_FFFFL)) >>> 63) ^ 1 ^ out;
       }
       return k;
     }
@@ -466,13 +479,13 @@ final class RowFilterNodes {
       int[] a = b.ints;
       int f = flip;
       int low = intLow;
-      int sp = intSpan;
-      boolean in = !outside;
+      long sp = intSpan;
+      int out = outside ? 1 : 0;
       int r = 0;
       for (int j = 0; j < k; j++) {
         int p = sel[j];
         sel[r] = p;
-        r += ((a[from + p] ^ f) - low <= sp) == in ? 1 : 0;
+        r += (int) ((sp - (((a[from + p] ^ f) - low) & 0xFFFF_FFFFL)) >>> 63) ^ 1 ^ out;
       }
       return r;
     }
@@ -558,24 +571,27 @@ final class RowFilterNodes {
       return empty ? 0 : refineRange(b, from, n, sel, k);
     }
 
+    /**
+     * 1 when {@code d <= span} as unsigned longs, else 0, with no branch: the borrow out of {@code
+     * span - d}. A comparison whose outcome varies from row to row would mispredict a branch on
+     * about every other row.
+     */
+    static int inRange(long d, long span) {
+      long borrow = (~span & d) | (~(span ^ d) & (span - d));
+      return 1 - (int) (borrow >>> 63);
+    }
+
     /** {@link #selectValues} over the keys {@link #keys} makes; {@link IntLeaf} reads its ints directly. */
     int selectRange(ColumnBatch b, int from, int n, int[] sel) {
       long[] a = keys(b, null, from, n);
       int s = keyStart(from);
-      // x - lo <= span, unsigned, as one signed compare: both sides with the sign bit flipped.
-      long low = lo ^ Long.MIN_VALUE;
-      long sp = span ^ Long.MIN_VALUE;
+      long low = lo;
+      long sp = span;
+      int out = outside ? 1 : 0;
       int k = 0;
-      if (outside) {
-        for (int i = 0; i < n; i++) {
-          sel[k] = i;
-          k += a[s + i] - low > sp ? 1 : 0;
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          sel[k] = i;
-          k += a[s + i] - low <= sp ? 1 : 0;
-        }
+      for (int i = 0; i < n; i++) {
+        sel[k] = i;
+        k += inRange(a[s + i] - low, sp) ^ out;
       }
       return k;
     }
@@ -584,14 +600,14 @@ final class RowFilterNodes {
     int refineRange(ColumnBatch b, int from, int n, int[] sel, int k) {
       long[] a = keys(b, null, from, n);
       int s = keyStart(from);
-      long low = lo ^ Long.MIN_VALUE;
-      long sp = span ^ Long.MIN_VALUE;
-      boolean in = !outside;
+      long low = lo;
+      long sp = span;
+      int out = outside ? 1 : 0;
       int r = 0;
       for (int j = 0; j < k; j++) {
         int p = sel[j];
         sel[r] = p;
-        r += (a[s + p] - low <= sp) == in ? 1 : 0;
+        r += inRange(a[s + p] - low, sp) ^ out;
       }
       return r;
     }

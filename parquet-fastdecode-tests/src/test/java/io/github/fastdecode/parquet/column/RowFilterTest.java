@@ -425,6 +425,26 @@ class RowFilterTest {
     assertTrue(selected > 0 && selected < 90L * ROWS, selected + " rows matched in all");
   }
 
+  /** The branch-free unsigned compare under every range test, against {@link Long#compareUnsigned}. */
+  @Test
+  void theRangeTestIsAnUnsignedCompare() {
+    long[] edges = {0, 1, 2, -1, -2, Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, Long.MAX_VALUE - 1,
+        Integer.MAX_VALUE, Integer.MIN_VALUE, 0xFFFF_FFFFL, 1L << 32};
+    Random random = new Random(SEED + 7);
+    List<Long> values = new ArrayList<>();
+    for (long e : edges) {
+      values.add(e);
+    }
+    for (int i = 0; i < 200; i++) {
+      values.add(random.nextLong());
+    }
+    for (long d : values) {
+      for (long span : values) {
+        assertEquals(Long.compareUnsigned(d, span) <= 0 ? 1 : 0, RowFilterNodes.LongKeyLeaf.inRange(d, span), d + " <= " + span);
+      }
+    }
+  }
+
   @Test
   void projectionsWithoutThePredicatesColumnsMatch() throws IOException {
     Random random = new Random(SEED + 1);
