@@ -203,5 +203,28 @@ final class FilteredRowGroup {
       length[count] = n;
       count++;
     }
+
+    /** Room for {@code n} runs, keeping those held. */
+    void ensure(int n) {
+      if (start.length < n) {
+        int size = Math.max(n, start.length * 2);
+        start = Arrays.copyOf(start, size);
+        length = Arrays.copyOf(length, size);
+      }
+    }
+
+    /** Appends the runs of {@code other}, its first joined to this one's last where they touch. */
+    void addAll(RowRuns other) {
+      int from = 0;
+      if (other.count > 0 && count > 0 && start[count - 1] + length[count - 1] == other.start[0]) {
+        length[count - 1] += other.length[0];
+        from = 1;
+      }
+      int m = other.count - from;
+      ensure(count + m);
+      System.arraycopy(other.start, from, start, count, m);
+      System.arraycopy(other.length, from, length, count, m);
+      count += m;
+    }
   }
 }

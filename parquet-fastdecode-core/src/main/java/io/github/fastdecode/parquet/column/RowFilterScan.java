@@ -171,15 +171,38 @@ final class RowFilterScan {
           b.keepRows(row, n, value, sel, k);
         }
       }
-      for (int r = 0; r < matched.count; r++) {
-        read.add(matched.start[r], matched.length[r]);
-      }
+      read.addAll(matched);
     }
     return k;
   }
 
   /** The runs of row-group rows at window positions {@code sel[0, k)} of {@code candidates}, into {@link #matched}. */
   private void matchedRuns(FilteredRowGroup.RowRuns candidates, int[] sel, int k) {
+    if (candidates.count == 1) {
+      // One run of candidates (no page index in play): a run of matches begins wherever a position
+      // is not the one before plus one. Written with no branch per position: at half the rows
+      // matching, a branch on it mispredicts on every other row.
+      int[] bounds = runBounds(k + 1);
+      int m = 0;
+      int prev = -2;
+      for (int j = 0; j < k; j++) {
+        int p = sel[j];
+        bounds[m] = j;
+        m += (prev + 1 - p) >>> 31;
+        prev = p;
+      }
+      bounds[m] = k;
+      long base = candidates.start[0];
+      matched.ensure(m);
+      long[] start = matched.start;
+      int[] length = matched.length;
+      for (int q = 0; q < m; q++) {
+        start[q] = base + sel[bounds[q]];
+        length[q] = bounds[q + 1] - bounds[q];
+      }
+      matched.count = m;
+      return;
+    }
     int r = 0;
     int runFirst = 0; // window position of candidate run r's first row
     for (int j = 0; j < k; ) {
@@ -255,6 +278,15 @@ final class RowFilterScan {
       own[c] = b;
     }
     return b;
+  }
+
+  private int[] runBounds = new int[0];
+
+  private int[] runBounds(int n) {
+    if (runBounds.length < n) {
+      runBounds = new int[Math.max(n, 1024)];
+    }
+    return runBounds;
   }
 
   private int[] selection(int n) {
