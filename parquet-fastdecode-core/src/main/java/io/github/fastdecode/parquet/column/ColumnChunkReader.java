@@ -401,8 +401,16 @@ public final class ColumnChunkReader {
    * (a value only ever moves right, so nothing is overwritten before it moves).
    */
   private void readAtRowPositions(ColumnBatch batch, int at, int m, int nonNull) {
+    placeValues(batch, nonNull > 0 ? cursor.valuesReader() : null, at, m, nonNull);
+  }
+
+  /**
+   * Reads {@code nonNull} values from {@code r} (null when there are none) for the rows {@code [at,
+   * at + m)} of a batch with row positions, each at its row by the batch's null flags (see {@link
+   * #readAtRowPositions}).
+   */
+  static void placeValues(ColumnBatch batch, BatchValuesReader r, int at, int m, int nonNull) {
     boolean[] nulls = batch.nulls;
-    BatchValuesReader r = nonNull > 0 ? cursor.valuesReader() : null;
     if (batch.converting != null) {
       if (r != null) {
         ConversionLoops.read(batch.converting, r, batch, at, nonNull);
@@ -420,7 +428,7 @@ public final class ColumnChunkReader {
       batch.addValues(m);
       return;
     }
-    switch (type) {
+    switch (batch.type()) {
       case INT32: {
         int[] a = batch.ints;
         if (r != null) {

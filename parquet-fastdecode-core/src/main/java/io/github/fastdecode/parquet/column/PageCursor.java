@@ -341,7 +341,14 @@ final class PageCursor {
     if (n == 0) {
       return;
     }
-    BatchValuesReader r = valuesReader();
+    appendValues(batch, valuesReader(), n);
+  }
+
+  /**
+   * Appends {@code n} values from {@code r} after the batch's stored values: converted, as
+   * dictionary ids, or as they are, whichever the batch holds.
+   */
+  static void appendValues(ColumnBatch batch, BatchValuesReader r, int n) {
     int at = batch.valueCount;
     if (batch.converting != null) {
       ConversionLoops.read(batch.converting, r, batch, at, n);
@@ -353,7 +360,7 @@ final class PageCursor {
       batch.addValues(n);
       return;
     }
-    switch (type) {
+    switch (batch.type()) {
       case INT32:
         r.readIntegers(batch.ints, at, n);
         break;

@@ -29,8 +29,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * kept). The predicate's columns are read into the caller's batches when the caller reads them too
  * (with physical values or dictionary ids), else into batches of their own, and the rows that did
  * not match are then dropped from the caller's batches ({@link ColumnBatch#keepRows}). A caller's
- * batch that converts values gets them from a batch of physical values, the matching rows copied
- * over converted ({@link ConvertedCopy}): the predicate compares stored values. Every other
+ * batch that converts values, or holds values of dictionary-encoded pages, gets only the matching
+ * rows, copied from a batch of ids or stored values of this reader's own ({@link MatchedCopy}): the
+ * predicate compares stored values, once per dictionary entry where it can. Every other
  * column is read in one of two ways, whichever costs less: where few runs of rows matched, each run
  * is read and the rows between them skipped through the decoders' skip paths, which materialise
  * nothing; where many did, the whole window is decoded and the rows that did not match dropped.
@@ -54,10 +55,10 @@ final class RowFilterScan {
   private final boolean[] isPredicate;
   /** Batches of this reader's own, per chunk index, made on first use. */
   private final ColumnBatch[] own;
-  /** Per chunk index: a batch of physical values for a predicate column whose caller's batch converts, made on first use. */
-  private final ColumnBatch[] physical;
-  /** Per predicate slot: whether this window read it into {@link #physical}, to be copied to the caller's batch converted. */
-  private final boolean[] converted;
+  /** Per predicate slot: whether this window read it into a batch of this reader's own, its matching rows then copied to the caller's. */
+  private final boolean[] copied;
+  /** Per chunk index: whether the chunk's pages were dictionary-encoded in the last window (true until seen otherwise). */
+  private final boolean[] idsLikely;
   private final RowFilter.Window[] windows;
   /** Per chunk index: the row (of the row group) the chunk reads next, in a row group read whole. */
   private final long[] position;
@@ -76,8 +77,9 @@ final class RowFilterScan {
       }
     }
     this.own = new ColumnBatch[columns.size()];
-    this.physical = new ColumnBatch[columns.size()];
-    this.converted = new boolean[slotColumn.length];
+    this.copied = new boolean[slotColumn.length];
+    this.idsLikely = new boolean[columns.size()];
+    Arrays.fill(idsLikely, true);
     this.windows = new RowFilter.Window[slotColumn.length];
     for (int i = 0; i < windows.length; i++) {
       windows[i] = new RowFilter.Window();
@@ -88,6 +90,7 @@ final class RowFilterScan {
   /** New chunk readers: every column reads from the row group's first row. */
   void startRowGroup() {
     Arrays.fill(position, 0);
+    Arrays.fill(idsLikely, true);
   }
 
   /**
@@ -105,15 +108,14 @@ final class RowFilterScan {
         continue;
       }
       ColumnBatch b;
-      converted[s] = false;
-      if (out != null && c < outputs && out[c].converting == null) {
+      copied[s] = false;
+      if (out != null && c < outputs && !throughOwnBatch(out[c], c)) {
         b = out[c];
       } else if (out != null && c < outputs) {
-        // The predicate compares stored values: read them into a batch of physical values, and
-        // copy the matching rows over, converted, once the predicate has run.
-        b = physicalBatch(c, n);
+        // Read into a batch of ids (or stored values) and copy only the matching rows over.
+        b = ownBatch(c, n);
         b.clear();
-        converted[s] = true;
+        copied[s] = true;
       } else {
         b = ownBatch(c, n);
         b.clear();
@@ -141,8 +143,12 @@ final class RowFilterScan {
       if (k < n) {
         b.keepRows(windows[s].row, n, windows[s].value, sel, k);
       }
-      if (converted[s]) {
-        ConvertedCopy.append(out[c], b);
+      if (copied[s]) {
+        if (out[c].converting == null) {
+          // Whether the pages were dictionary-encoded decides the next window's way.
+          idsLikely[c] = b.hasDictionaryIds();
+        }
+        MatchedCopy.append(out[c], b);
       }
     }
     if (k > 0) {
@@ -258,14 +264,19 @@ final class RowFilterScan {
     }
   }
 
-  /** A batch of this reader's own holding column {@code c}'s physical values (never dictionary ids). */
-  private ColumnBatch physicalBatch(int c, int n) {
-    ColumnBatch b = physical[c];
-    if (b == null || b.capacity() < n) {
-      b = ColumnBatch.forColumn(columns.get(c), Math.max(n, 1024), ColumnBatch.Layout.DENSE);
-      physical[c] = b;
+  /**
+   * Whether predicate column {@code c}, which the caller reads into {@code out}, is read into a batch
+   * of this reader's own and only its matching rows copied over ({@link MatchedCopy}): where the
+   * caller's batch converts values (the predicate compares stored ones), and where it holds values
+   * of pages that are likely dictionary-encoded (the predicate then runs once per dictionary entry
+   * and only the matching rows' values are looked up). Pages that turned out plain in the last
+   * window read straight into the caller's batch.
+   */
+  private boolean throughOwnBatch(ColumnBatch out, int c) {
+    if (out.converting != null) {
+      return true;
     }
-    return b;
+    return idsLikely[c] && !out.keepsDictionaryIds() && out.type() != PrimitiveTypeName.BOOLEAN && !out.isNested();
   }
 
   private ColumnBatch ownBatch(int c, int n) {
