@@ -710,6 +710,146 @@ class RowFilterTest {
     assertTrue(matched > 40 * 5000 / 20 && matched < 40 * 5000 * 3 / 4, matched + " rows matched in all");
   }
 
+  static final MessageType DICTIONARY_KEYS = Types.buildMessage()
+      .required(PrimitiveTypeName.INT64).named("id")
+      .optional(PrimitiveTypeName.INT64).named("l")
+      .required(PrimitiveTypeName.DOUBLE).named("d")
+      .optional(PrimitiveTypeName.FLOAT).named("f")
+      .required(PrimitiveTypeName.INT32).named("i")
+      .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("s")
+      .named("dictionary_keys");
+
+  /**
+   * Predicate columns on dictionary pages that the caller reads as values (the reader evaluates
+   * them on ids in a batch of its own and looks up only the matching rows' values), of every
+   * physical type, nullable or not, both layouts: the rows and values equal the same rows of an
+   * unfiltered read.
+   */
+  @Test
+  void dictionaryPredicateColumnsReadAsValuesMatch(@TempDir Path dictDir) throws IOException {
+    Random random = new Random(SEED + 8);
+    SimpleGroupFactory groups = new SimpleGroupFactory(DICTIONARY_KEYS);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < 4000; r++) {
+      Group g = groups.newGroup().append("id", (long) r).append("d", random.nextInt(60) * 0.25).append("i", random.nextInt(80) - 40);
+      if (random.nextInt(7) != 0) {
+        g.add("l", random.nextInt(100) * 1_000_000_007L);
+      }
+      if (random.nextInt(7) != 0) {
+        g.add("f", random.nextInt(30) - 15.5f);
+      }
+      if (random.nextInt(7) != 0) {
+        g.add("s", "w" + random.nextInt(50));
+      }
+      rows.add(g);
+    }
+    Path f = dictDir.resolve("dictionary-keys.parquet");
+    ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(DICTIONARY_KEYS)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withDictionaryEncoding(true).withPageRowCountLimit(600), f, rows, 1500);
+    List<String> names = List.of("id", "l", "d", "f", "i", "s");
+    long matched = 0;
+    for (ColumnBatch.Layout layout : ColumnBatch.Layout.values()) {
+      List<List<Object>> all = physicalRows(f, names, null, layout, 1000);
+      assertEquals(rows.size(), all.size());
+      for (int p = 0; p < 30; p++) {
+        FilterPredicate predicate = dictionaryKeyPredicate(random);
+        if (random.nextInt(3) == 0) {
+          predicate = and(predicate, dictionaryKeyPredicate(random));
+        }
+        FilterCompat.Filter filter = FilterCompat.get(predicate);
+        List<List<Object>> expected = new ArrayList<>();
+        try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).build()) {
+          Group g;
+          while ((g = r.read()) != null) {
+            expected.add(all.get((int) g.getLong("id", 0)));
+          }
+        }
+        matched += expected.size();
+        for (int size : new int[] {9, 1000}) {
+          List<List<Object>> actual = physicalRows(f, names, filter, layout, size);
+          assertEquals(expected.size(), actual.size(), layout + " " + predicate + " batch " + size);
+          for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i), actual.get(i), layout + " " + predicate + " batch " + size + " row " + i);
+          }
+        }
+      }
+    }
+    assertTrue(matched > 60 * 4000 / 30 && matched < 60 * 4000 * 3 / 4, matched + " rows matched in all");
+  }
+
+  static FilterPredicate dictionaryKeyPredicate(Random random) {
+    int op = random.nextInt(4);
+    switch (random.nextInt(5)) {
+      case 0: {
+        long v = random.nextInt(100) * 1_000_000_007L;
+        return op == 0 ? eq(longColumn("l"), v) : op == 1 ? lt(longColumn("l"), v) : op == 2 ? gtEq(longColumn("l"), v) : notEq(longColumn("l"), v);
+      }
+      case 1: {
+        double v = random.nextInt(60) * 0.25;
+        return op == 0 ? eq(doubleColumn("d"), v) : op == 1 ? lt(doubleColumn("d"), v) : gt(doubleColumn("d"), v);
+      }
+      case 2: {
+        float v = random.nextInt(30) - 15.5f;
+        return op == 0 ? eq(floatColumn("f"), v) : op == 1 ? ltEq(floatColumn("f"), v) : gt(floatColumn("f"), v);
+      }
+      case 3: {
+        int v = random.nextInt(80) - 40;
+        return op == 0 ? eq(intColumn("i"), v) : op == 1 ? lt(intColumn("i"), v) : gtEq(intColumn("i"), v);
+      }
+      default: {
+        Binary v = Binary.fromString("w" + random.nextInt(50));
+        return op == 0 ? eq(binaryColumn("s"), v) : op == 1 ? lt(binaryColumn("s"), v) : gt(binaryColumn("s"), v);
+      }
+    }
+  }
+
+  /** Every row of {@code f} (those {@code filter} keeps), physical values, each as an object; nulls as null. */
+  private static List<List<Object>> physicalRows(Path f, List<String> names, FilterCompat.Filter filter, ColumnBatch.Layout layout,
+      int size) throws IOException {
+    List<List<Object>> out = new ArrayList<>();
+    try (ParquetBatchReader reader = filter == null ? ParquetBatchReader.open(new LocalInputFile(f), names)
+        : ParquetBatchReader.open(new LocalInputFile(f), names, filter)) {
+      ColumnBatch[] b = reader.newBatches(size, layout);
+      int n;
+      while ((n = reader.nextBatch(b)) > 0) {
+        int[] value = new int[b.length];
+        for (int i = 0; i < n; i++) {
+          List<Object> row = new ArrayList<>();
+          for (int c = 0; c < b.length; c++) {
+            if (b[c].isNull(i)) {
+              row.add(null);
+              if (layout == ColumnBatch.Layout.DENSE) {
+                continue;
+              }
+            } else {
+              int v = layout == ColumnBatch.Layout.DENSE ? value[c] : i;
+              switch (b[c].type()) {
+                case INT32:
+                  row.add(b[c].ints()[v]);
+                  break;
+                case INT64:
+                  row.add(b[c].longs()[v]);
+                  break;
+                case FLOAT:
+                  row.add(b[c].floats()[v]);
+                  break;
+                case DOUBLE:
+                  row.add(b[c].doubles()[v]);
+                  break;
+                default:
+                  row.add(b[c].binaries().toBinary(v).toStringUsingUTF8());
+                  break;
+              }
+            }
+            value[c]++;
+          }
+          out.add(row);
+        }
+      }
+    }
+    return out;
+  }
+
   /** The conversion each LOGICAL column is read with in {@link #convertedPredicateColumnsMatch}. */
   static final Conversion[] LOGICAL_CONVERSIONS = {Conversion.NONE, Conversion.DATE_MICROS, Conversion.TIMESTAMP_MICROS,
       Conversion.TIMESTAMP_NANOS, Conversion.TO_LONG, Conversion.DECIMAL_128, Conversion.DECIMAL_128,
