@@ -129,6 +129,38 @@ class ScanMetricsTest {
         "spark.sql.adaptive.enabled", "false", "spark.sql.parquet.enableVectorizedReader", "false");
   }
 
+  /**
+   * Two nodes over equal scans are equal, so Spark reuses the exchange of one for the other; only
+   * the scan that ran counts.
+   */
+  @Test
+  void anExchangeOverTheSameScanIsStillReused() {
+    String k2 = mixed.resolve("k=2").toString();
+    for (String adaptive : new String[] {"false", "true"}) {
+      SparkSessions.withConf(spark, () -> {
+        Function<org.apache.spark.sql.DataFrameReader, Dataset<Row>> query = r -> {
+          Dataset<Row> counts = r.format("parquet").load(k2).where("id < 1010").groupBy("id").count();
+          return counts.union(counts);
+        };
+        List<String> expected = SparkRows.keys(query.apply(spark.read()));
+        SparkSessions.withConf(spark, () -> {
+          Dataset<Row> df = query.apply(spark.read());
+          assertEquals(expected, SparkRows.keys(df), "adaptive " + adaptive);
+          String plan = df.queryExecution().explainString(ExplainMode.fromString("simple"));
+          assertTrue(plan.contains("ReusedExchange") && plan.contains(FastDecodeScanMetricsExec.NODE_NAME),
+              "adaptive " + adaptive + "\n" + plan);
+          List<SparkPlan> nodes = new ArrayList<>();
+          find(df.queryExecution().executedPlan(), nodes);
+          long handed = 0;
+          for (SparkPlan n : nodes) {
+            handed += n.metrics().apply(ScanMetrics.ROWS_HANDED).value();
+          }
+          assertEquals(10, handed, "adaptive " + adaptive + ": one scan ran\n" + plan);
+        }, ParquetScanStrategy.ENABLED, "true");
+      }, "spark.sql.adaptive.enabled", adaptive, ParquetScanStrategy.ENABLED, "false");
+    }
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
