@@ -44,8 +44,8 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
   private final ColumnarBatch columnar;
   private final boolean returningBatch;
   private final int capacity;
-  /** Counts the rows handed to Spark (a stage accumulator; see {@link ScanCounters}). */
-  private final org.apache.spark.util.LongAccumulator rowsHanded;
+  /** Counts the rows handed to Spark (see {@link ScanCounters}). */
+  private final ScanCounters counters;
   /** Rows of the current row group still to hand out when no data column is read (a count). */
   private long rowsWithoutColumns;
 
@@ -56,8 +56,8 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
 
   FastDecodeBatchIterator(ParquetBatchReader reader, ColumnBatch[] batches, WritableColumnVector[] vectors,
       Fill[] fillers, ColumnBatchVector[] wrapped, ColumnarBatch columnar, boolean returningBatch, int capacity,
-      org.apache.spark.util.LongAccumulator rowsHanded) {
-    this.rowsHanded = rowsHanded;
+      ScanCounters counters) {
+    this.counters = counters;
     this.reader = reader;
     this.batches = batches;
     this.vectors = vectors;
@@ -119,7 +119,7 @@ final class FastDecodeBatchIterator extends scala.collection.AbstractIterator<Ob
       v.bind(n);
     }
     columnar.setNumRows(n);
-    rowsHanded.add(n);
+    counters.rowsHanded(n);
     rows = n;
     row = 0;
     ready = true;

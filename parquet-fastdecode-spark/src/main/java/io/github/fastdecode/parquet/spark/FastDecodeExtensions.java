@@ -37,6 +37,10 @@ import scala.runtime.BoxedUnit;
  * <p>{@value ParquetScanStrategy#ENABLED} ({@code true} unless set) turns it off and on per session,
  * at any time; {@code explain()} shows scans it took as {@code FileScan fastdecode}.
  *
+ * <p>Every scan through the library (by this extension or {@code format("fastdecode")}) gets a {@link
+ * FastDecodeScanMetricsExec} above it whose SQL metrics (files read, files left to Spark's reader,
+ * rows read, rows handed to Spark) Spark's UI shows ({@link ScanMetricsRule}).
+ *
  * <p>{@value DenseShuffleRule#ROW_FORMAT}{@code =dense} ({@code unsafe} unless set) makes the
  * session's SQL exchanges shuffle DenseRow rows instead of {@code UnsafeRow}s ({@link
  * DenseShuffleRule}); {@code explain()} shows them as {@code DenseRowExchange}.
@@ -57,11 +61,23 @@ public final class FastDecodeExtensions extends AbstractFunction1<SparkSessionEx
         return new DenseShuffleRule();
       }
     });
+    extensions.injectQueryStagePrepRule(new AbstractFunction1<SparkSession, Rule<SparkPlan>>() {
+      @Override
+      public Rule<SparkPlan> apply(SparkSession session) {
+        return new ScanMetricsRule();
+      }
+    });
     // Other plans: the preparations apply columnar rules after EnsureRequirements.
     extensions.injectColumnar(new AbstractFunction1<SparkSession, ColumnarRule>() {
       @Override
       public ColumnarRule apply(SparkSession session) {
         return new DenseShuffleRule.Columnar();
+      }
+    });
+    extensions.injectColumnar(new AbstractFunction1<SparkSession, ColumnarRule>() {
+      @Override
+      public ColumnarRule apply(SparkSession session) {
+        return new ScanMetricsRule.Columnar();
       }
     });
     return BoxedUnit.UNIT;

@@ -74,6 +74,29 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
    */
   public static final String FALLBACK = "spark.fastdecode.fallback";
 
+  /**
+   * The SQL metrics of the one scan node this instance serves, or null. Spark makes instances with
+   * no metrics (by this source's name, and {@link ParquetScanStrategy} for Spark's Parquet scans);
+   * the session extension's {@link ScanMetricsRule} gives each scan it measures an instance of its
+   * own with metrics, whose reader functions count into them beside the accumulators.
+   */
+  private final ScanMetrics metrics;
+
+  /** The format as Spark finds it by its name: counts go to stage accumulators only. */
+  public FastDecodeFileFormat() {
+    this(null);
+  }
+
+  /** The format of one measured scan (see {@link #metrics}). */
+  FastDecodeFileFormat(ScanMetrics metrics) {
+    this.metrics = metrics;
+  }
+
+  /** The scan node's metrics this format counts into, or null. */
+  ScanMetrics metrics() {
+    return metrics;
+  }
+
   static boolean fallbackError(SQLConf conf) {
     String v = conf.getConfString(FALLBACK, "warn").trim();
     if (v.equalsIgnoreCase("error")) {
@@ -146,7 +169,9 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
   }
 
   // Spark's ParquetFileFormat counts every instance of itself as equal; a scan through this source
-  // must never be taken for (and reused as) a scan through Spark's reader.
+  // must never be taken for (and reused as) a scan through Spark's reader. Instances with and without
+  // metrics are equal too: metrics do not change what a scan reads, and plans Spark compares (exchange
+  // reuse, adaptive re-planning) stay equal.
   @Override
   public boolean equals(Object other) {
     return other instanceof FastDecodeFileFormat;
@@ -171,7 +196,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     if (unsupported != null) {
       Option<String> path = options.get("path");
       Fallbacks.scanFallsBack(unsupported, path.isDefined() ? path.get() : "a Parquet relation", fallbackError);
-      return new ScanCounters(session.sparkContext()).countingSparks(spark);
+      return new ScanCounters(session.sparkContext(), metrics).countingSparks(spark);
     }
     FastDecodeScan.Settings s = new FastDecodeScan.Settings();
     s.capacity = conf.parquetVectorizedReaderBatchSize();
@@ -199,7 +224,7 @@ public class FastDecodeFileFormat extends ParquetFileFormat {
     var broadcast = session.sparkContext().broadcast(new SerializableConfiguration(hadoopConf),
         ClassTag$.MODULE$.apply(SerializableConfiguration.class));
     return new FastDecodeScan(broadcast, requiredSchema, partitionSchema, filters, s, spark,
-        new ScanCounters(session.sparkContext()));
+        new ScanCounters(session.sparkContext(), metrics));
   }
 
   /** Why a whole scan stays with Spark's reader, or null when this source takes it. */

@@ -128,10 +128,10 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     try {
       Iterator<InternalRow> ours = read(file);
       if (ours != null) {
-        counters.filesRead.add(1);
+        counters.fileRead();
         return ours;
       }
-      counters.filesLeft.add(1);
+      counters.fileLeft();
       return spark.apply(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -311,7 +311,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
     }
     ParquetBatchReader reader = ParquetBatchReader.open(input, columns, options.build());
     try {
-      counters.rowsRead.add(reader.totalRows());
+      counters.rowsRead(reader.totalRows());
       int capacity = settings.capacity;
       ColumnBatch[] batches = reader.newBatches(capacity, ColumnBatch.Layout.ROW_POSITIONS);
       Map<String, ColumnBatch> byPath = new HashMap<>();
@@ -375,7 +375,7 @@ final class FastDecodeScan extends AbstractFunction1<PartitionedFile, Iterator<I
       FastDecodeBatchIterator iterator = new FastDecodeBatchIterator(reader, batches,
           filled.toArray(new WritableColumnVector[0]), fills.toArray(new FastDecodeBatchIterator.Fill[0]),
           wrapped.toArray(new ColumnBatchVector[0]), new ColumnarBatch(vectors), settings.returningBatch, capacity,
-          counters.rowsHanded);
+          counters);
       TaskContext task = TaskContext.get();
       if (task != null) {
         task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {

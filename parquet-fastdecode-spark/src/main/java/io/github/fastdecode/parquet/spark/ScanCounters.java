@@ -27,7 +27,9 @@ import scala.runtime.AbstractFunction1;
  * What one scan through this source did, as named Spark accumulators: they appear in the stage's
  * accumulator table in Spark's UI and in {@code SparkListener} stage and task events. Spark 4 gives a
  * file format no way to add SQL metrics to its scan node ({@code FileSourceScanExec}'s metrics are
- * fixed, and its constructor differs between 4.0, 4.1 and 4.2), so these are stage accumulators.
+ * fixed, and its constructor differs between 4.0, 4.1 and 4.2), so these are stage accumulators,
+ * always; with the session extension the same counts also go to the SQL metrics of the node it puts
+ * above the scan ({@link ScanMetrics}, {@link FastDecodeScanMetricsExec}).
  */
 final class ScanCounters implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -45,34 +47,65 @@ final class ScanCounters implements Serializable {
   final LongAccumulator rowsRead;
   /** Rows in the batches handed to Spark (after the row filter, when it is on). */
   final LongAccumulator rowsHanded;
+  /** The scan node's SQL metrics, or null when no node measures the scan (no session extension). */
+  private final ScanMetrics metrics;
 
-  ScanCounters(SparkContext context) {
+  ScanCounters(SparkContext context, ScanMetrics metrics) {
     filesRead = context.longAccumulator(FILES_READ);
     filesLeft = context.longAccumulator(FILES_LEFT);
     rowsRead = context.longAccumulator(ROWS_READ);
     rowsHanded = context.longAccumulator(ROWS_HANDED);
+    this.metrics = metrics;
+  }
+
+  void fileRead() {
+    filesRead.add(1);
+    if (metrics != null) {
+      metrics.filesRead.add(1);
+    }
+  }
+
+  void fileLeft() {
+    filesLeft.add(1);
+    if (metrics != null) {
+      metrics.filesLeft.add(1);
+    }
+  }
+
+  void rowsRead(long rows) {
+    rowsRead.add(rows);
+    if (metrics != null) {
+      metrics.rowsRead.add(rows);
+    }
+  }
+
+  void rowsHanded(long rows) {
+    rowsHanded.add(rows);
+    if (metrics != null) {
+      metrics.rowsHanded.add(rows);
+    }
   }
 
   /** Spark's reader for a whole scan, counting its files as left to Spark. */
   scala.Function1<PartitionedFile, Iterator<InternalRow>> countingSparks(
       scala.Function1<PartitionedFile, Iterator<InternalRow>> spark) {
-    return new SparkReader(spark, filesLeft);
+    return new SparkReader(spark, this);
   }
 
   private static final class SparkReader extends AbstractFunction1<PartitionedFile, Iterator<InternalRow>>
       implements Serializable {
     private static final long serialVersionUID = 1L;
     private final scala.Function1<PartitionedFile, Iterator<InternalRow>> spark;
-    private final LongAccumulator filesLeft;
+    private final ScanCounters counters;
 
-    SparkReader(scala.Function1<PartitionedFile, Iterator<InternalRow>> spark, LongAccumulator filesLeft) {
+    SparkReader(scala.Function1<PartitionedFile, Iterator<InternalRow>> spark, ScanCounters counters) {
       this.spark = spark;
-      this.filesLeft = filesLeft;
+      this.counters = counters;
     }
 
     @Override
     public Iterator<InternalRow> apply(PartitionedFile file) {
-      filesLeft.add(1);
+      counters.fileLeft();
       return spark.apply(file);
     }
   }
