@@ -184,6 +184,10 @@ final class RowFilterScan {
 
   /** The runs of row-group rows at window positions {@code sel[0, k)} of {@code candidates}, into {@link #matched}. */
   private void matchedRuns(FilteredRowGroup.RowRuns candidates, int[] sel, int k) {
+    if (candidates.count == 1 && sel[k - 1] - sel[0] == k - 1) {
+      matched.add(candidates.start[0] + sel[0], k); // one run: every row of it matched
+      return;
+    }
     if (candidates.count == 1) {
       // One run of candidates (no page index in play): a run of matches begins wherever a position
       // is not the one before plus one. Written with no branch per position: at half the rows
