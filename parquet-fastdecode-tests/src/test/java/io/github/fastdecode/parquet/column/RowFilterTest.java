@@ -749,7 +749,7 @@ class RowFilterTest {
     List<String> names = List.of("id", "l", "d", "f", "i", "s");
     long matched = 0;
     for (ColumnBatch.Layout layout : ColumnBatch.Layout.values()) {
-      List<List<Object>> all = physicalRows(f, names, null, layout, 1000);
+      List<List<Object>> all = convertedRows(f, names, null, layout, 1000, null);
       assertEquals(rows.size(), all.size());
       for (int p = 0; p < 30; p++) {
         FilterPredicate predicate = dictionaryKeyPredicate(random);
@@ -766,7 +766,7 @@ class RowFilterTest {
         }
         matched += expected.size();
         for (int size : new int[] {9, 1000}) {
-          List<List<Object>> actual = physicalRows(f, names, filter, layout, size);
+          List<List<Object>> actual = convertedRows(f, names, filter, layout, size, null);
           assertEquals(expected.size(), actual.size(), layout + " " + predicate + " batch " + size);
           for (int i = 0; i < expected.size(); i++) {
             assertEquals(expected.get(i), actual.get(i), layout + " " + predicate + " batch " + size + " row " + i);
@@ -801,53 +801,6 @@ class RowFilterTest {
         return op == 0 ? eq(binaryColumn("s"), v) : op == 1 ? lt(binaryColumn("s"), v) : gt(binaryColumn("s"), v);
       }
     }
-  }
-
-  /** Every row of {@code f} (those {@code filter} keeps), physical values, each as an object; nulls as null. */
-  private static List<List<Object>> physicalRows(Path f, List<String> names, FilterCompat.Filter filter, ColumnBatch.Layout layout,
-      int size) throws IOException {
-    List<List<Object>> out = new ArrayList<>();
-    try (ParquetBatchReader reader = filter == null ? ParquetBatchReader.open(new LocalInputFile(f), names)
-        : ParquetBatchReader.open(new LocalInputFile(f), names, filter)) {
-      ColumnBatch[] b = reader.newBatches(size, layout);
-      int n;
-      while ((n = reader.nextBatch(b)) > 0) {
-        int[] value = new int[b.length];
-        for (int i = 0; i < n; i++) {
-          List<Object> row = new ArrayList<>();
-          for (int c = 0; c < b.length; c++) {
-            if (b[c].isNull(i)) {
-              row.add(null);
-              if (layout == ColumnBatch.Layout.DENSE) {
-                continue;
-              }
-            } else {
-              int v = layout == ColumnBatch.Layout.DENSE ? value[c] : i;
-              switch (b[c].type()) {
-                case INT32:
-                  row.add(b[c].ints()[v]);
-                  break;
-                case INT64:
-                  row.add(b[c].longs()[v]);
-                  break;
-                case FLOAT:
-                  row.add(b[c].floats()[v]);
-                  break;
-                case DOUBLE:
-                  row.add(b[c].doubles()[v]);
-                  break;
-                default:
-                  row.add(b[c].binaries().toBinary(v).toStringUsingUTF8());
-                  break;
-              }
-            }
-            value[c]++;
-          }
-          out.add(row);
-        }
-      }
-    }
-    return out;
   }
 
   /** The conversion each LOGICAL column is read with in {@link #convertedPredicateColumnsMatch}. */
@@ -907,7 +860,7 @@ class RowFilterTest {
       ParquetJavaWriters.write(path -> ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(LOGICAL)
           .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withDictionaryEncoding(dict).withPageRowCountLimit(500), f, rows, 1200);
       for (ColumnBatch.Layout layout : ColumnBatch.Layout.values()) {
-        List<List<Object>> all = convertedRows(f, names, null, layout, 700);
+        List<List<Object>> all = convertedRows(f, names, null, layout, 700, LOGICAL_CONVERSIONS);
         assertEquals(rows.size(), all.size());
         for (int p = 0; p < 12; p++) {
           FilterPredicate predicate = logicalPredicate(random);
@@ -924,7 +877,7 @@ class RowFilterTest {
           }
           matched += expected.size();
           for (int size : new int[] {5, 600}) {
-            List<List<Object>> actual = convertedRows(f, names, filter, layout, size);
+            List<List<Object>> actual = convertedRows(f, names, filter, layout, size, LOGICAL_CONVERSIONS);
             assertEquals(expected.size(), actual.size(), dict + " " + layout + " " + predicate + " batch " + size);
             for (int i = 0; i < expected.size(); i++) {
               assertEquals(expected.get(i), actual.get(i), dict + " " + layout + " " + predicate + " batch " + size + " row " + i);
@@ -936,15 +889,18 @@ class RowFilterTest {
     assertTrue(matched > 48 * 3000 / 20 && matched < 48 * 3000 * 3 / 4, matched + " rows matched in all");
   }
 
-  /** Every row of {@code f} (those {@code filter} keeps), each column read with its {@link #LOGICAL_CONVERSIONS} entry. */
+  /**
+   * Every row of {@code f} (those {@code filter} keeps), each value as an object (null for null),
+   * each column read with its {@code conversions} entry (null: physical values).
+   */
   private static List<List<Object>> convertedRows(Path f, List<String> names, FilterCompat.Filter filter, ColumnBatch.Layout layout,
-      int size) throws IOException {
+      int size, Conversion[] conversions) throws IOException {
     List<List<Object>> out = new ArrayList<>();
     try (ParquetBatchReader reader = filter == null ? ParquetBatchReader.open(new LocalInputFile(f), names)
         : ParquetBatchReader.open(new LocalInputFile(f), names, filter)) {
       ColumnBatch[] b = reader.newBatches(size, layout);
-      for (int c = 0; c < b.length; c++) {
-        b[c].convert(LOGICAL_CONVERSIONS[c]);
+      for (int c = 0; conversions != null && c < b.length; c++) {
+        b[c].convert(conversions[c]);
       }
       int n;
       while ((n = reader.nextBatch(b)) > 0) {
@@ -960,14 +916,23 @@ class RowFilterTest {
             } else {
               int v = layout == ColumnBatch.Layout.DENSE ? value[c] : i;
               switch (b[c].logical().target()) {
+                case INTS:
+                  row.add(b[c].ints()[v]);
+                  break;
                 case LONGS:
                   row.add(b[c].longs()[v]);
+                  break;
+                case FLOATS:
+                  row.add(b[c].floats()[v]);
                   break;
                 case DOUBLES:
                   row.add(b[c].doubles()[v]);
                   break;
                 case DECIMAL_128:
                   row.add(Arrays.toString(Arrays.copyOfRange(b[c].decimal128(), 16 * v, 16 * v + 16)));
+                  break;
+                case BINARIES:
+                  row.add(b[c].binaries().toBinary(v).toStringUsingUTF8());
                   break;
                 default:
                   throw new AssertionError(b[c].logical().target());
