@@ -103,7 +103,7 @@ class RefusedFilesTest {
       for (ColumnDescriptor c : schema.getColumns()) {
         if (!c.getPrimitiveType().getPrimitiveTypeName().name().equals("BOOLEAN")
             && !c.getPrimitiveType().getPrimitiveTypeName().name().equals("BINARY")) {
-          b.withByteStreamSplitEncoding(String.join(".", c.getPath()), true);
+          TestWriters.byteStreamSplit(b, String.join(".", c.getPath()));
         }
       }
     }
@@ -333,10 +333,12 @@ class RefusedFilesTest {
     Path file = dir.resolve("f.parquet");
     MessageType schema = MessageTypeParser.parseMessageType("message m { required int32 id; required float f; }");
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toString()))
-        .withType(schema).withDictionaryEncoding(false).withByteStreamSplitEncoding("f", true).withPageSize(4096)
+    ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toString()))
+        .withType(schema).withDictionaryEncoding(false).withPageSize(4096)
         .withPageWriteChecksumEnabled(false).withCompressionCodec(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED)
-        .withConf(new Configuration()).build()) {
+        .withConf(new Configuration());
+    TestWriters.byteStreamSplitFloatingPoint(b, "f");
+    try (ParquetWriter<Group> w = b.build()) {
       for (int i = 0; i < rows; i++) {
         w.write(groups.newGroup().append("id", i).append("f", i * 0.5f));
       }

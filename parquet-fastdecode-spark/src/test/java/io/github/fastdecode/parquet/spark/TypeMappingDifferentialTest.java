@@ -93,7 +93,7 @@ class TypeMappingDifferentialTest {
           case FLOAT:
           case DOUBLE:
           case FIXED_LEN_BYTE_ARRAY:
-            b.withByteStreamSplitEncoding(String.join(".", c.getPath()), true);
+            TestWriters.byteStreamSplit(b, String.join(".", c.getPath()));
             break;
           default:
             break;
