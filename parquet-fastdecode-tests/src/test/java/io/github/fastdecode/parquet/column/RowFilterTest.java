@@ -630,39 +630,7 @@ class RowFilterTest {
   @Test
   void logicalTypesOfEveryPhysicalTypeMatch(@TempDir Path logicalDir) throws IOException {
     Random random = new Random(SEED + 4);
-    SimpleGroupFactory groups = new SimpleGroupFactory(LOGICAL);
-    List<Group> rows = new ArrayList<>();
-    for (int r = 0; r < 5000; r++) {
-      Group g = groups.newGroup().append("id", (long) r);
-      if (random.nextInt(8) != 0) {
-        g.add("day", 18000 + random.nextInt(400));
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("ts_ms", 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L);
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("ts_us", random.nextInt(3) == 0 ? -random.nextInt(1_000_000) : random.nextInt(1_000_000) * 1_000L);
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("dec32", random.nextInt(20_000) - 10_000);
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("dec64", (long) (random.nextGaussian() * 1e12));
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("decbin", minimalBytes(random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(5000) - 2500));
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("int96", int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100)));
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("u64", random.nextInt(4) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000));
-      }
-      if (random.nextInt(8) != 0) {
-        g.add("u8", random.nextInt(256));
-      }
-      rows.add(g);
-    }
+    List<Group> rows = logicalRows(random, 5000, 8);
     List<Path> logicalFiles = new ArrayList<>();
     for (boolean dict : new boolean[] {true, false}) {
       Path f = logicalDir.resolve("logical-" + dict + ".parquet");
@@ -817,39 +785,7 @@ class RowFilterTest {
   @Test
   void convertedPredicateColumnsMatch(@TempDir Path convertedDir) throws IOException {
     Random random = new Random(SEED + 5);
-    SimpleGroupFactory groups = new SimpleGroupFactory(LOGICAL);
-    List<Group> rows = new ArrayList<>();
-    for (int r = 0; r < 3000; r++) {
-      Group g = groups.newGroup().append("id", (long) r);
-      if (random.nextInt(6) != 0) {
-        g.add("day", 18000 + random.nextInt(400));
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("ts_ms", 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L);
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("ts_us", random.nextInt(3) == 0 ? -random.nextInt(1_000_000) : random.nextInt(1_000_000) * 1_000L);
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("dec32", random.nextInt(20_000) - 10_000);
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("dec64", (long) (random.nextGaussian() * 1e12));
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("decbin", minimalBytes(random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(5000) - 2500));
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("int96", int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100)));
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("u64", random.nextInt(4) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000));
-      }
-      if (random.nextInt(6) != 0) {
-        g.add("u8", random.nextInt(256));
-      }
-      rows.add(g);
-    }
+    List<Group> rows = logicalRows(random, 3000, 6);
     List<String> names = new ArrayList<>();
     for (ColumnDescriptor c : LOGICAL.getColumns()) {
       names.add(c.getPath()[0]);
@@ -945,6 +881,44 @@ class RowFilterTest {
       }
     }
     return out;
+  }
+
+  /** {@code n} rows of {@link #LOGICAL}, {@code id} counting from 0, each other column null one time in {@code nullOneIn}. */
+  static List<Group> logicalRows(Random random, int n, int nullOneIn) {
+    SimpleGroupFactory groups = new SimpleGroupFactory(LOGICAL);
+    List<Group> rows = new ArrayList<>();
+    for (int r = 0; r < n; r++) {
+      Group g = groups.newGroup().append("id", (long) r);
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("day", 18000 + random.nextInt(400));
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("ts_ms", 1_600_000_000_000L + random.nextInt(1_000_000) * 1000L);
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("ts_us", random.nextInt(3) == 0 ? -random.nextInt(1_000_000) : random.nextInt(1_000_000) * 1_000L);
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("dec32", random.nextInt(20_000) - 10_000);
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("dec64", (long) (random.nextGaussian() * 1e12));
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("decbin", minimalBytes(random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(5000) - 2500));
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("int96", int96(random.nextInt(86_400) * 1_000_000_000L, 2_440_000 + random.nextInt(100)));
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("u64", random.nextInt(4) == 0 ? -1L - random.nextInt(1000) : random.nextInt(1000));
+      }
+      if (random.nextInt(nullOneIn) != 0) {
+        g.add("u8", random.nextInt(256));
+      }
+      rows.add(g);
+    }
+    return rows;
   }
 
   static FilterPredicate logicalPredicate(Random random) {
