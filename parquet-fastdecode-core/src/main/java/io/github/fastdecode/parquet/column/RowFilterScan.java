@@ -108,14 +108,12 @@ final class RowFilterScan {
         continue;
       }
       ColumnBatch b;
-      copied[s] = false;
-      if (out != null && c < outputs && !throughOwnBatch(out[c], c)) {
+      boolean output = out != null && c < outputs;
+      // An output column may still be read into a batch of ids (or stored values) of our own, and
+      // only its matching rows copied over.
+      copied[s] = output && throughOwnBatch(out[c], c);
+      if (output && !copied[s]) {
         b = out[c];
-      } else if (out != null && c < outputs) {
-        // Read into a batch of ids (or stored values) and copy only the matching rows over.
-        b = ownBatch(c, n);
-        b.clear();
-        copied[s] = true;
       } else {
         b = ownBatch(c, n);
         b.clear();

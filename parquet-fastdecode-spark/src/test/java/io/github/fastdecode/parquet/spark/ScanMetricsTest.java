@@ -24,11 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import org.apache.spark.scheduler.AccumulableInfo;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -175,27 +171,14 @@ class ScanMetricsTest {
     SparkSessions.withConf(spark, () -> expected[0] = SparkRows.keys(c.query().apply(spark.read().format("parquet"))),
         ParquetScanStrategy.ENABLED, "false");
 
-    Map<String, Long> accumulators = new ConcurrentHashMap<>();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onStageCompleted(SparkListenerStageCompleted stage) {
-        for (AccumulableInfo a : CollectionConverters.asJava(stage.stageInfo().accumulables()).values()) {
-          if (a.name().isDefined() && a.name().get().startsWith("fastdecode: ") && a.value().isDefined()) {
-            accumulators.merge(a.name().get(), ((Number) a.value().get()).longValue(), Long::sum);
-          }
-        }
-      }
-    };
     Dataset<Row> df = c.query().apply(spark.read());
-    spark.sparkContext().addSparkListener(listener);
     List<String> actual;
-    try {
+    Map<String, Long> accumulators;
+    try (StageCounters counters = new StageCounters(spark)) {
       actual = SparkRows.keys(df); // one execution of df's plan
-      spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+      accumulators = counters.settled();
     } catch (java.util.concurrent.TimeoutException e) {
       throw new AssertionError(what + ": the listener bus did not empty", e);
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
     }
     assertFalse(expected[0].isEmpty(), what + ": no rows");
     assertEquals(expected[0], actual, what + ": the rows of Spark's reader");

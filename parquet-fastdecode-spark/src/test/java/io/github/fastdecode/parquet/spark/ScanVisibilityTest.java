@@ -23,19 +23,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.Logger;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
-import org.apache.spark.scheduler.AccumulableInfo;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Which reader ran is visible: a file left to Spark's reader is logged at WARN (once per reason),
@@ -117,36 +112,23 @@ class ScanVisibilityTest {
 
   @Test
   void eachScanCountsItsFilesAndRowsAsStageAccumulators() throws Exception {
-    Map<String, Long> totals = new ConcurrentHashMap<>();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onStageCompleted(SparkListenerStageCompleted stage) {
-        for (AccumulableInfo a : CollectionConverters.asJava(stage.stageInfo().accumulables()).values()) {
-          if (a.name().isDefined() && a.name().get().startsWith("fastdecode: ") && a.value().isDefined()) {
-            totals.merge(a.name().get(), ((Number) a.value().get()).longValue(), Long::sum);
-          }
-        }
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    try {
+    try (StageCounters counters = new StageCounters(spark)) {
+      Map<String, Long> totals;
       spark.read().schema(SCHEMA).format("fastdecode").load(mixed.toString()).collectAsList();
-      spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+      totals = counters.settled();
       assertEquals(1L, totals.get(ScanCounters.FILES_READ), totals.toString());
       assertEquals(1L, totals.get(ScanCounters.FILES_LEFT), totals.toString());
       assertEquals(2000L, totals.get(ScanCounters.ROWS_READ), totals.toString());
       assertEquals(2000L, totals.get(ScanCounters.ROWS_HANDED), totals.toString());
 
       // With a pushed filter the row filter hands Spark only the matching rows of the row groups read.
-      totals.clear();
+      counters.clear();
       assertEquals(10, spark.read().format("fastdecode").load(mixed.resolve("k=2").toString())
           .where("id < 1010").collectAsList().size());
-      spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+      totals = counters.settled();
       assertEquals(1L, totals.get(ScanCounters.FILES_READ), totals.toString());
       assertEquals(2000L, totals.get(ScanCounters.ROWS_READ), totals.toString());
       assertEquals(10L, totals.get(ScanCounters.ROWS_HANDED), totals.toString());
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
     }
   }
 
@@ -160,24 +142,13 @@ class ScanVisibilityTest {
     Path dir = root.resolve("converted");
     spark.range(0, 2000, 1, 1).selectExpr("id", "cast(id % 100 as int) as small").write().parquet(dir.toString());
     String schema = "id bigint, small bigint";
-    Map<String, Long> totals = new ConcurrentHashMap<>();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onStageCompleted(SparkListenerStageCompleted stage) {
-        for (AccumulableInfo a : CollectionConverters.asJava(stage.stageInfo().accumulables()).values()) {
-          if (a.name().isDefined() && a.name().get().startsWith("fastdecode: ") && a.value().isDefined()) {
-            totals.merge(a.name().get(), ((Number) a.value().get()).longValue(), Long::sum);
-          }
-        }
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    try {
+    try (StageCounters counters = new StageCounters(spark)) {
+      Map<String, Long> totals;
       for (String filter : new String[] {"id < 1010", "small < 5"}) {
-        totals.clear();
+        counters.clear();
         SparkRows.assertSameNonEmpty(filter, spark.read().schema(schema).parquet(dir.toString()).where(filter),
             spark.read().schema(schema).format("fastdecode").load(dir.toString()).where(filter));
-        spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+        totals = counters.settled();
         // Each comparison scans the file more than once; per scan of its one file:
         long scans = totals.get(ScanCounters.FILES_READ);
         assertTrue(scans >= 1, filter + ": " + totals);
@@ -185,8 +156,6 @@ class ScanVisibilityTest {
         // The file is one page per column: without row filtering every row of it is handed over.
         assertEquals((filter.startsWith("id") ? 1010L : 2000L) * scans, totals.get(ScanCounters.ROWS_HANDED), filter + ": " + totals);
       }
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
     }
   }
 }

@@ -24,14 +24,10 @@ import io.github.fastdecode.parquet.column.StringPredicates;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.Operators;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.apache.spark.scheduler.AccumulableInfo;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFilters;
@@ -47,7 +43,6 @@ import org.apache.spark.sql.sources.StringStartsWith;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Spark's {@code LIKE 'x%'}, {@code '%x'} and {@code '%x%'} filters reach the row filter as the
@@ -135,29 +130,15 @@ class StringFiltersTest {
 
   @Test
   void theScanHandsSparkOnlyTheMatchingRows() throws Exception {
-    Map<String, Long> totals = new ConcurrentHashMap<>();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onStageCompleted(SparkListenerStageCompleted stage) {
-        for (AccumulableInfo a : CollectionConverters.asJava(stage.stageInfo().accumulables()).values()) {
-          if (a.name().isDefined() && a.name().get().startsWith("fastdecode: ") && a.value().isDefined()) {
-            totals.merge(a.name().get(), ((Number) a.value().get()).longValue(), Long::sum);
-          }
-        }
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    try {
+    try (StageCounters counters = new StageCounters(spark)) {
       List<?> rows = spark.read().format("fastdecode").load(table.toString())
           .where("p LIKE '%-ab12'").collectAsList();
       long expected = spark.read().parquet(table.toString()).where("p LIKE '%-ab12'").count();
       assertTrue(expected > 0 && expected < 20_000 / 10, "matching rows: " + expected);
       assertEquals(expected, rows.size());
-      spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
+      Map<String, Long> totals = counters.settled();
       assertEquals(20_000L, totals.get(ScanCounters.ROWS_READ), totals.toString());
       assertEquals(expected, totals.get(ScanCounters.ROWS_HANDED), totals.toString());
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
     }
   }
 }
