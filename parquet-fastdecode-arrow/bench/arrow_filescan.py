@@ -29,7 +29,7 @@ each in fresh JVMs, alternating, without pyarrow; ratios are the first count's t
 
     mvn -B -o -q -pl parquet-fastdecode-arrow -am test-compile dependency:build-classpath \\
         -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
-    python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--java JAVA] file...
+    python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--java JAVA] [--jvm-opt OPT] file...
     python3 parquet-fastdecode-arrow/bench/arrow_filescan.py --threads 1,2 [--procs K] [--scans N] file...
 """
 import argparse
@@ -44,10 +44,10 @@ MODULE = os.path.dirname(HERE)
 PYARROW_CHILD = os.path.join(os.path.dirname(MODULE), "parquet-fastdecode-benchmarks", "bench", "pyarrow_filescan.py")
 
 
-def java_run(java, path, mode, scans, threads=1):
+def java_run(java, path, mode, scans, threads=1, jvm_opts=()):
     with open(os.path.join(MODULE, "target", "test-classpath.txt")) as f:
         cp = ":".join([os.path.join(MODULE, "target", "test-classes"), os.path.join(MODULE, "target", "classes"), f.read().strip()])
-    cmd = [java, "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dio.netty.noUnsafe=false", "-cp", cp,
+    cmd = [java, "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dio.netty.noUnsafe=false", *jvm_opts, "-cp", cp,
            "io.github.fastdecode.parquet.arrow.ArrowFileScan", path, mode, str(scans), "65536", str(threads)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -64,6 +64,8 @@ def main():
     p.add_argument("--procs", type=int, default=3, help="fresh processes per reader, mode and file (default 3)")
     p.add_argument("--scans", type=int, default=15, help="scans per process, at least 6 (default 15)")
     p.add_argument("--java", default="java")
+    p.add_argument("--jvm-opt", action="append", default=[], metavar="OPT",
+                   help="a JVM option for this module's processes, e.g. -Dio.netty.jfr.enabled=false (repeatable)")
     p.add_argument("--threads", help="compare this module's scans at these thread counts (e.g. 1,2), without pyarrow")
     p.add_argument("files", nargs="+")
     a = p.parse_args()
@@ -74,7 +76,8 @@ def main():
     import pyarrow
     version = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     warm_n = min(10, a.scans - 5)
-    print(f"pyarrow {pyarrow.__version__}, {version}; {a.procs} processes x {a.scans} scans per reader, mode and file; "
+    opts = f" ({' '.join(a.jvm_opt)})" if a.jvm_opt else ""
+    print(f"pyarrow {pyarrow.__version__}, {version}{opts}; {a.procs} processes x {a.scans} scans per reader, mode and file; "
           f"ms per scan, medians over the processes (warm: median of the last {warm_n} scans)\n")
     print("| file | mode | reader | scan 1 | scans 2-5 | warm | pyarrow ÷ this: scan 1 | scans 2-5 | warm |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
@@ -86,7 +89,7 @@ def main():
             for _ in range(a.procs):
                 # One process of each reader in turn, so a busy spell on the machine hits both.
                 runs["pyarrow"].append(pyarrow_run(path, mode, a.scans))
-                runs["fastdecode"].append(java_run(a.java, path, mode, a.scans))
+                runs["fastdecode"].append(java_run(a.java, path, mode, a.scans, 1, a.jvm_opt))
             results = {}
             for reader, rs in runs.items():
                 results[reader] = (med(r["scans"][0] for r in rs), med(med(r["scans"][1:5]) for r in rs),
@@ -114,7 +117,8 @@ def threads_main(a, counts):
     version = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     warm_n = min(10, a.scans - 5)
     load = os.getloadavg()
-    print(f"{version}; load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores; {a.procs} processes x "
+    opts = f" ({' '.join(a.jvm_opt)})" if a.jvm_opt else ""
+    print(f"{version}{opts}; load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores; {a.procs} processes x "
           f"{a.scans} scans per thread count, mode and file; ms per scan, medians over the processes "
           f"(warm: median of the last {warm_n} scans)\n")
     print("| file | mode | threads | scan 1 | scans 2-5 | warm | speed-up over " + str(counts[0]) + ": scans 2-5 | warm |")
@@ -125,7 +129,7 @@ def threads_main(a, counts):
             runs = {t: [] for t in counts}
             for _ in range(a.procs):
                 for t in counts:   # alternating, so a busy spell on the machine hits every count
-                    runs[t].append(java_run(a.java, path, mode, a.scans, t))
+                    runs[t].append(java_run(a.java, path, mode, a.scans, t, a.jvm_opt))
             results = {t: (med(r["scans"][0] for r in rs), med(med(r["scans"][1:5]) for r in rs),
                            med(med(r["scans"][-warm_n:]) for r in rs), {r["rows"] for r in rs}) for t, rs in runs.items()}
             if len({frozenset(r[3]) for r in results.values()}) != 1:
