@@ -279,6 +279,8 @@ class RowFilterTest {
     switch (g.getType().getType(field).asPrimitiveType().getPrimitiveTypeName()) {
       case FLOAT:
         return g.getFloat(field, 0);
+      case INT96:
+        return Arrays.toString(g.getInt96(field, 0).getBytes());
       default:
         return FilteredScanTest.leaf(g, field);
     }

@@ -27,7 +27,7 @@ import java.util.Arrays;
  * here go in the order the target consumes; {@link FuzzSeedsTest} checks the round trip through
  * Jazzer's own provider.
  */
-final class FuzzSeed {
+public final class FuzzSeed {
   private final ByteArrayOutputStream front = new ByteArrayOutputStream();
   /** Integer bytes in the order they are consumed (the input ends with them reversed). */
   private final ByteArrayOutputStream back = new ByteArrayOutputStream();
@@ -76,7 +76,7 @@ final class FuzzSeed {
    * Jazzer's own provider cannot be loaded. {@link FuzzSeedsTest} checks it against Jazzer's on the
    * layout seed.
    */
-  static FuzzedDataProvider replay(byte[] input) {
+  public static FuzzedDataProvider replay(byte[] input) {
     int[] bounds = {0, input.length}; // front, back (exclusive)
     return (FuzzedDataProvider) Proxy.newProxyInstance(FuzzSeed.class.getClassLoader(), new Class<?>[] {FuzzedDataProvider.class},
         (proxy, method, args) -> {
