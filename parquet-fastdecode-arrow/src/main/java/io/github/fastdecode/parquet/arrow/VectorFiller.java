@@ -18,6 +18,8 @@ package io.github.fastdecode.parquet.arrow;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -49,6 +51,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * was exported and is still alive. Not thread-safe; one per reader.
  */
 final class VectorFiller {
+  /** Longs into byte arrays, little-endian (Arrow's byte order for decimals). */
+  private static final VarHandle LONGS_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  /** Longs from byte arrays, big-endian (Parquet's byte order for decimals in byte arrays). */
+  private static final VarHandle LONGS_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
@@ -403,7 +410,12 @@ final class VectorFiller {
     finishFixed(v, nulls, n, hasNulls);
   }
 
-  /** Decimals as {@code width}-byte little-endian two's complement, from any physical type. */
+  /**
+   * Decimals as {@code width}-byte little-endian two's complement (16 or 32 bytes: decimal128 and
+   * decimal256), from any physical type: a value that fits a long (INT32, INT64, and byte arrays of
+   * at most 8 bytes, which hold every decimal of precision up to 18) is written as one long and its
+   * sign words; longer byte arrays byte by byte.
+   */
   private void fillDecimal(ColumnBatch c, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
     long total = (long) width * n;
     ensureFixed(v, n, total);
@@ -421,22 +433,39 @@ final class VectorFiller {
       }
       int i = k++;
       if (is != null) {
-        putLongLe(out, at, width, is[i]);
+        putDecimal(out, at, width, is[i]);
       } else if (ls != null) {
-        putLongLe(out, at, width, ls[i]);
+        putDecimal(out, at, width, ls[i]);
       } else {
-        putBigEndianLe(out, at, width, src, o[i], o[i + 1] - o[i], c);
+        int from = o[i];
+        int length = o[i + 1] - from;
+        if (length > 0 && length <= 8 && from + length >= 8) {
+          // The eight bytes ending with the value, big-endian; the bytes before it shifted out,
+          // its sign shifted back in.
+          int unused = 64 - 8 * length;
+          putDecimal(out, at, width, ((long) LONGS_BE.get(src, from + length - 8) << unused) >> unused);
+        } else if (length > 0 && length <= 8) {
+          long x = src[from]; // sign-extended
+          for (int j = 1; j < length; j++) {
+            x = (x << 8) | (src[from + j] & 0xFF);
+          }
+          putDecimal(out, at, width, x);
+        } else {
+          putBigEndianLe(out, at, width, src, from, length, c);
+        }
       }
     }
     v.getDataBuffer().setBytes(0, out, 0, total);
     finishFixed(v, nulls, n, hasNulls);
   }
 
-  private static void putLongLe(byte[] out, int at, int width, long x) {
-    for (int j = 0; j < 8; j++) {
-      out[at + j] = (byte) (x >>> (8 * j));
+  /** {@code x} sign-extended to {@code width} bytes (a multiple of 8), little-endian. */
+  private static void putDecimal(byte[] out, int at, int width, long x) {
+    LONGS_LE.set(out, at, x);
+    long sign = x >> 63;
+    for (int j = 8; j < width; j += 8) {
+      LONGS_LE.set(out, at + j, sign);
     }
-    Arrays.fill(out, at + 8, at + width, (byte) (x >> 63));
   }
 
   /** A big-endian two's complement integer of {@code length} bytes, sign-extended or trimmed of sign bytes to {@code width}. */
