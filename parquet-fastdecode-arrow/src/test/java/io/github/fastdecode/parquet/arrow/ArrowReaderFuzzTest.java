@@ -34,8 +34,9 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 
 /**
- * Jazzer target for the Arrow path: a small file (the nested schema, or every flat type) with a few
- * bytes overwritten (most in the column chunks, some in the footer), read through {@link
+ * Jazzer target for the Arrow path: a small file (the nested schema, every flat type, or pyarrow's
+ * file with a stored Arrow schema: zoned timestamps, large types, durations, dictionaries with a
+ * stored index type) with a few bytes overwritten (most in the column chunks, some in the footer), read through {@link
  * ArrowParquetReader} with a batch size, root mode, dictionary columns, CRC checking and threads (single or parallel) the input
  * chooses. Property: the read succeeds with vectors Arrow's validator accepts (UTF-8 aside), or
  * fails with a {@code ParquetDecodingException} or an {@code IOException} that says what was wrong;
@@ -50,6 +51,18 @@ import org.apache.parquet.io.ParquetDecodingException;
 class ArrowReaderFuzzTest {
   static final byte[] NESTED = write(ArrowTestFiles.NESTED, WriterVersion.PARQUET_1_0, true, 120, 31);
   static final byte[] TYPES = write(ArrowTestFiles.TYPES, WriterVersion.PARQUET_2_0, true, 120, 32);
+  static final byte[] STORED_SCHEMA = resource("stored-schema/stored-schema-v2-zstd.parquet");
+
+  static byte[] resource(String name) {
+    try (java.io.InputStream in = ArrowReaderFuzzTest.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("no test resource " + name);
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   static byte[] write(org.apache.parquet.schema.MessageType schema, WriterVersion version, boolean dictionary, int rows, long seed) {
     try {
@@ -67,8 +80,9 @@ class ArrowReaderFuzzTest {
 
   @FuzzTest
   void damagedFile(FuzzedDataProvider data) throws IOException {
-    boolean nested = data.consumeBoolean();
-    byte[] file = (nested ? NESTED : TYPES).clone();
+    int which = data.consumeInt(0, 2);
+    boolean nested = which == 1;
+    byte[] file = (which == 0 ? TYPES : nested ? NESTED : STORED_SCHEMA).clone();
     int edits = data.consumeInt(0, 6);
     for (int i = 0; i < edits; i++) {
       // Three in four edits land before the footer's last 10%: the column chunks.
@@ -78,7 +92,7 @@ class ArrowReaderFuzzTest {
     int batch = data.consumeInt(1, 300);
     boolean fresh = data.consumeBoolean();
     boolean crcs = data.consumeInt(0, 3) == 0;
-    String[] dictionaries = !fresh && !nested && data.consumeBoolean() ? new String[] {"str", "bin"} : new String[0];
+    String[] dictionaries = !fresh && which == 0 && data.consumeBoolean() ? new String[] {"str", "bin"} : new String[0];
     // 1: single-threaded; 2, 3: a parallel scan of that many column groups on a pool of two threads.
     int threads = data.consumeInt(1, 3);
     Path f = Files.createTempFile("arrow-fuzz", ".parquet");
