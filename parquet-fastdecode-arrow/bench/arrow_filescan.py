@@ -40,16 +40,21 @@ there is and the header says which scans. A reader that fails on a file (pyarrow
 DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY columns as dictionaries) is reported with its error.
 
 Needs pyarrow (`pip install pyarrow`), the module's test classes and, for --dataset, the Dataset
-reader's class path (fetched once from the Maven repository; the build does not depend on it). From
-the repository root:
+reader's class path (fetched once from the Maven repository; the build does not depend on it; the
+pom names the module's Arrow Java, 19.0.0, which that repository does not serve for arrow-dataset:
+pass -Darrow.version=18.3.0, the newest it serves). From the repository root:
 
     mvn -B -o -q -pl parquet-fastdecode-arrow -am test-compile dependency:build-classpath \\
         -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
     mvn -B -q -f parquet-fastdecode-arrow/bench/dataset-pom.xml dependency:build-classpath \\
-        -Dmdep.outputFile=../target/dataset-classpath.txt       # for --dataset
+        -Dmdep.outputFile=../target/dataset-classpath.txt -Darrow.version=18.3.0    # for --dataset
     python3 parquet-fastdecode-arrow/bench/arrow_bench_files.py /tmp/arrowbench --lineitem LINEITEM_PART
     python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--threads 1,2] \\
         [--dataset] [--java JAVA] [--jvm-opt OPT] file...
+
+LINEITEM_PART: a part file of TPC-H lineitem written by Spark (parquet-fastdecode-spark/bench/run-tpch.sh
+writes them); FileScanBenchmark writes /tmp/parquet-fastdecode-filescan-*.parquet on its first use.
+docs/arrow.md ("Measuring it") has every step and the figures.
 """
 import argparse
 import json
