@@ -16,25 +16,50 @@
 #
 
 """Whole files into Arrow: this module's ArrowParquetReader (fresh JVMs) against pyarrow's read_table
-(fresh Python processes, one thread), in the same run, on the same files.
+(fresh Python processes) and, with --dataset, Arrow Java's Dataset reader (fresh JVMs), in the same
+run, on the same files.
 
-Each reader loads every column of the file into Arrow vectors (VectorSchemaRoot batches of 65,536
-rows, reused; pyarrow: one Table), in two modes: `arrow` (values) and `arrow-dict` (string
-columns kept as dictionaries). Per reader, mode and file: K fresh processes of N scans; the table
-gives medians over the processes of scan 1, of scans 2-5 and of the last 10 scans (warm), and
-pyarrow's time divided by ours (above 1: we are faster). Needs pyarrow (`pip install pyarrow`) and
-the module's test classes. `--threads 1,2` instead compares this module's single-threaded scan with
-its parallel scan (`ArrowReadOptions.parallel`: that many column groups on a pool of that many threads),
-each in fresh JVMs, alternating, without pyarrow; ratios are the first count's time over each other's:
+Readers, each loading every column of the file into Arrow:
+  fastdecode  ArrowParquetReader, VectorSchemaRoot batches of 65,536 rows, reused
+              (src/test/java/.../ArrowFileScan.java); at T threads: parallel(pool of T, T groups, 256 MiB)
+  pyarrow     pq.read_table into one Table (../parquet-fastdecode-benchmarks/bench/pyarrow_filescan.py);
+              1 thread: use_threads=False; T threads: use_threads=True, pa.set_cpu_count(T),
+              pa.set_io_thread_count(T)
+  dataset     Arrow Java's Dataset reader, Arrow C++ through JNI (bench/DatasetFileScan.java, compiled
+              here against the class path of bench/dataset-pom.xml): FileSystemDatasetFactory,
+              ScanOptions of 65,536 rows, every batch loaded through its ArrowReader; its own
+              threading (Arrow Java has no thread option for it; one core's worth of CPU time on
+              the lineitem files), shown in the first thread count's rows, `arrow` mode only
+Two modes: `arrow` (values) and `arrow-dict` (string columns kept as dictionaries: readDictionary,
+read_dictionary; the Dataset reader has no such option). Per file, mode and reader: K fresh processes
+of N scans, one process of each reader in turn, so a busy spell on the machine hits all of them.
+The table gives medians over the processes of scan 1 (a fresh process), of scans 6-10 ("after 5
+scans") and of scans 31-35 ("after 30 scans"), and each peer's time divided by this module's at the
+same thread count (above 1: this module is faster). With fewer than 35 scans the columns hold what
+there is and the header says which scans. A reader that fails on a file (pyarrow cannot keep
+DELTA_BYTE_ARRAY or DELTA_LENGTH_BYTE_ARRAY columns as dictionaries) is reported with its error.
+
+Needs pyarrow (`pip install pyarrow`), the module's test classes and, for --dataset, the Dataset
+reader's class path (fetched once from the Maven repository; the build does not depend on it; the
+pom names the module's Arrow Java, 19.0.0, which that repository does not serve for arrow-dataset:
+pass -Darrow.version=18.3.0, the newest it serves). From the repository root:
 
     mvn -B -o -q -pl parquet-fastdecode-arrow -am test-compile dependency:build-classpath \\
         -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
-    python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--java JAVA] [--jvm-opt OPT] file...
-    python3 parquet-fastdecode-arrow/bench/arrow_filescan.py --threads 1,2 [--procs K] [--scans N] file...
+    mvn -B -q -f parquet-fastdecode-arrow/bench/dataset-pom.xml dependency:build-classpath \\
+        -Dmdep.outputFile=../target/dataset-classpath.txt -Darrow.version=18.3.0    # for --dataset
+    python3 parquet-fastdecode-arrow/bench/arrow_bench_files.py /tmp/arrowbench --lineitem LINEITEM_PART
+    python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--threads 1,2] \\
+        [--dataset] [--java JAVA] [--jvm-opt OPT] file...
+
+LINEITEM_PART: a part file of TPC-H lineitem written by Spark (parquet-fastdecode-spark/bench/run-tpch.sh
+writes them); FileScanBenchmark writes /tmp/parquet-fastdecode-filescan-*.parquet on its first use.
+docs/arrow.md ("Measuring it") has every step and the figures.
 """
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,105 +67,190 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODULE = os.path.dirname(HERE)
 PYARROW_CHILD = os.path.join(os.path.dirname(MODULE), "parquet-fastdecode-benchmarks", "bench", "pyarrow_filescan.py")
+DATASET_CP = os.path.join(MODULE, "target", "dataset-classpath.txt")
+DATASET_CLASSES = os.path.join(MODULE, "target", "dataset-classes")
+DATASET_SOURCE = os.path.join(HERE, "DatasetFileScan.java")
+JVM_BASE = ["--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dio.netty.noUnsafe=false"]
+
+
+class ReaderFailed(Exception):
+    pass
+
+
+def run_child(cmd):
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [l for l in done.stderr.strip().splitlines() if l.strip()]
+        raise ReaderFailed(lines[-1] if lines else f"exit {done.returncode}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def java_run(java, path, mode, scans, threads=1, jvm_opts=()):
     with open(os.path.join(MODULE, "target", "test-classpath.txt")) as f:
         cp = ":".join([os.path.join(MODULE, "target", "test-classes"), os.path.join(MODULE, "target", "classes"), f.read().strip()])
-    cmd = [java, "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dio.netty.noUnsafe=false", *jvm_opts, "-cp", cp,
-           "io.github.fastdecode.parquet.arrow.ArrowFileScan", path, mode, str(scans), "65536", str(threads)]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return run_child([java, *JVM_BASE, *jvm_opts, "-cp", cp, "io.github.fastdecode.parquet.arrow.ArrowFileScan",
+                      path, mode, str(scans), "65536", str(threads)])
 
 
-def pyarrow_run(path, mode, scans):
-    out = subprocess.run([sys.executable, PYARROW_CHILD, "--scans", str(scans), "--child", path, mode],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+def dataset_classpath(java):
+    """Compiles DatasetFileScan.java when its class is missing or older; returns the class path."""
+    if not os.path.exists(DATASET_CP):
+        sys.exit(f"--dataset: no {DATASET_CP}; fetch the Dataset reader's class path first:\n"
+                 "  mvn -B -q -f parquet-fastdecode-arrow/bench/dataset-pom.xml dependency:build-classpath "
+                 "-Dmdep.outputFile=../target/dataset-classpath.txt")
+    with open(DATASET_CP) as f:
+        deps = f.read().strip()
+    target = os.path.join(DATASET_CLASSES, "DatasetFileScan.class")
+    if not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(DATASET_SOURCE):
+        found = shutil.which(java)   # the javac beside that java, if there is one
+        javac = os.path.join(os.path.dirname(os.path.realpath(found)), "javac") if found else "javac"
+        os.makedirs(DATASET_CLASSES, exist_ok=True)
+        subprocess.run([javac if os.path.exists(javac) else "javac", "-d", DATASET_CLASSES, "-cp", deps, DATASET_SOURCE],
+                       check=True)
+    return DATASET_CLASSES + ":" + deps
+
+
+def dataset_run(java, cp, path, mode, scans, jvm_opts=()):
+    return run_child([java, *JVM_BASE, *jvm_opts, "-cp", cp, "DatasetFileScan", path, mode, str(scans), "65536"])
+
+
+def pyarrow_run(path, mode, scans, threads=1):
+    return run_child([sys.executable, PYARROW_CHILD, "--scans", str(scans), "--threads", str(threads),
+                      "--child", path, mode])
+
+
+def windows(scans):
+    """(label, slice) of each reported column: scan 1, after 5 scans, after 30 scans, as far as there are scans."""
+    out = [("scan 1", slice(0, 1))]
+    if scans >= 10:
+        out.append(("scans 6-10", slice(5, 10)))
+    elif scans >= 2:
+        out.append((f"scans 2-{scans}", slice(1, scans)))
+    if scans >= 35:
+        out.append(("scans 31-35", slice(30, 35)))
+    elif scans >= 15:
+        out.append((f"scans {scans - 4}-{scans}", slice(scans - 5, scans)))
+    elif scans >= 11:
+        out.append((f"scans 11-{scans}", slice(10, scans)))
+    return out
+
+
+def load():
+    l = os.getloadavg()
+    return f"{l[0]:.1f} / {l[1]:.1f} / {l[2]:.1f}"
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--procs", type=int, default=3, help="fresh processes per reader, mode and file (default 3)")
-    p.add_argument("--scans", type=int, default=15, help="scans per process, at least 6 (default 15)")
+    p.add_argument("--scans", type=int, default=35, help="scans per process (default 35: scan 1, scans 6-10, scans 31-35)")
+    p.add_argument("--threads", default="1",
+                   help="thread counts for this module and pyarrow, e.g. 1,2 (default 1); the Dataset reader runs once")
+    p.add_argument("--dataset", action="store_true", help="add Arrow Java's Dataset reader (see the docstring)")
     p.add_argument("--java", default="java")
     p.add_argument("--jvm-opt", action="append", default=[], metavar="OPT",
-                   help="a JVM option for this module's processes, e.g. -Dio.netty.jfr.enabled=false (repeatable)")
-    p.add_argument("--threads", help="compare this module's scans at these thread counts (e.g. 1,2), without pyarrow")
+                   help="a JVM option for the Java readers' processes, e.g. -Dio.netty.jfr.enabled=false (repeatable)")
     p.add_argument("files", nargs="+")
-    a = p.parse_args()
-    if a.scans < 6:
-        p.error("--scans 6 or more")
-    if a.threads:
-        return threads_main(a, [int(t) for t in a.threads.split(",")])
+    argv = sys.argv[1:]
+    for i in range(len(argv) - 1):   # "--jvm-opt -Dx=y": argparse would take -Dx=y for an option of its own
+        if argv[i] == "--jvm-opt":
+            argv[i:i + 2] = ["--jvm-opt=" + argv[i + 1], ""]
+    a = p.parse_args([x for x in argv if x != ""])
+    if a.scans < 1:
+        p.error("--scans 1 or more")
+    counts = [int(t) for t in a.threads.split(",")]
     import pyarrow
+    cols = windows(a.scans)
+    labels = " / ".join(c[0] for c in cols)
     version = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    warm_n = min(10, a.scans - 5)
+    dataset_cp = dataset_classpath(a.java) if a.dataset else None
     opts = f" ({' '.join(a.jvm_opt)})" if a.jvm_opt else ""
-    print(f"pyarrow {pyarrow.__version__}, {version}{opts}; {a.procs} processes x {a.scans} scans per reader, mode and file; "
-          f"ms per scan, medians over the processes (warm: median of the last {warm_n} scans)\n")
-    print("| file | mode | reader | scan 1 | scans 2-5 | warm | pyarrow ÷ this: scan 1 | scans 2-5 | warm |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    readers = []            # (name, threads), in the order the processes run
+    for t in counts:
+        readers += [("pyarrow", t), ("fastdecode", t)]
+        if t == counts[0] and a.dataset:
+            readers.append(("dataset", t))
+    print(f"pyarrow {pyarrow.__version__}; {version}{opts}; load average {load()} on {os.cpu_count()} cores; "
+          f"{a.procs} processes x {a.scans} scans per reader, mode, file and thread count; "
+          f"ms per scan, medians over the processes of: {labels}\n")
+    head = f"| file | mode | threads | this module: {labels} | pyarrow | pyarrow ÷ this |"
+    rule = "|---|---|---:|---:|---:|---:|"
+    if a.dataset:
+        head += " Dataset | Dataset ÷ this |"
+        rule += "---:|---:|"
+    print(head)
+    print(rule)
     med = statistics.median
+    notes = []
     splits = []
+
+    def note(text):
+        if text not in notes:
+            notes.append(text)
+        return f"fails ({notes.index(text) + 1})"
+
     for path in a.files:
+        name = os.path.basename(path)
         for mode in ("arrow", "arrow-dict"):
-            runs = {"pyarrow": [], "fastdecode": []}
+            runs = {r: [] for r in readers}
+            failed = {}
             for _ in range(a.procs):
-                # One process of each reader in turn, so a busy spell on the machine hits both.
-                runs["pyarrow"].append(pyarrow_run(path, mode, a.scans))
-                runs["fastdecode"].append(java_run(a.java, path, mode, a.scans, 1, a.jvm_opt))
+                for reader, t in readers:
+                    if (reader, t) in failed or (reader == "dataset" and mode != "arrow"):
+                        continue
+                    try:
+                        if reader == "pyarrow":
+                            r = pyarrow_run(path, mode, a.scans, t)
+                        elif reader == "fastdecode":
+                            r = java_run(a.java, path, mode, a.scans, t, a.jvm_opt)
+                        else:
+                            r = dataset_run(a.java, dataset_cp, path, mode, a.scans, a.jvm_opt)
+                        runs[(reader, t)].append(r)
+                    except ReaderFailed as e:
+                        failed[(reader, t)] = f"{reader}, {name}, {mode}: {e}"
             results = {}
-            for reader, rs in runs.items():
-                results[reader] = (med(r["scans"][0] for r in rs), med(med(r["scans"][1:5]) for r in rs),
-                                   med(med(r["scans"][-warm_n:]) for r in rs), {r["rows"] for r in rs})
-            if results["pyarrow"][3] != results["fastdecode"][3]:
-                raise SystemExit(f"{path}: rows differ: {results}")
-            name = os.path.basename(path)
-            split = (med(r["open"][0] for r in runs["fastdecode"]), med(r["first_batch"][0] for r in runs["fastdecode"]))
-            splits.append(f"| {os.path.basename(path)} | {mode} | {results['fastdecode'][0]:.0f} | {split[0]:.0f} | {split[1]:.0f} |")
-            for reader in ("pyarrow", "fastdecode"):
-                f, e, w, _ = results[reader]
-                ratios = " | | "
-                if reader == "fastdecode":
-                    pf, pe, pw, _ = results["pyarrow"]
-                    ratios = f"{pf / f:.2f} | {pe / e:.2f} | {pw / w:.2f}"
-                print(f"| {name} | {mode} | {reader} | {f:.0f} | {e:.0f} | {w:.0f} | {ratios} |")
-            sys.stdout.flush()
-    print("\nThis module's scan 1, split (medians): opening the file, then its first batch\n")
-    print("| file | mode | scan 1 | open | first batch |")
-    print("|---|---|---:|---:|---:|")
-    print("\n".join(splits))
+            for key, rs in runs.items():
+                if rs and key not in failed:
+                    results[key] = ([med(med(r["scans"][s]) for r in rs) for _, s in cols], {r["rows"] for r in rs})
+            if len({frozenset(r[1]) for r in results.values()}) > 1:
+                raise SystemExit(f"{path} {mode}: rows differ: { {k: v[1] for k, v in results.items()} }")
 
+            def cell(key):
+                if key in failed:
+                    return note(failed[key])
+                if key not in results:
+                    return "–"
+                return " / ".join(f"{v:.0f}" for v in results[key][0])
 
-def threads_main(a, counts):
-    version = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
-    warm_n = min(10, a.scans - 5)
-    load = os.getloadavg()
-    opts = f" ({' '.join(a.jvm_opt)})" if a.jvm_opt else ""
-    print(f"{version}{opts}; load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores; {a.procs} processes x "
-          f"{a.scans} scans per thread count, mode and file; ms per scan, medians over the processes "
-          f"(warm: median of the last {warm_n} scans)\n")
-    print("| file | mode | threads | scan 1 | scans 2-5 | warm | speed-up over " + str(counts[0]) + ": scans 2-5 | warm |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    med = statistics.median
-    for path in a.files:
-        for mode in ("arrow", "arrow-dict"):
-            runs = {t: [] for t in counts}
-            for _ in range(a.procs):
-                for t in counts:   # alternating, so a busy spell on the machine hits every count
-                    runs[t].append(java_run(a.java, path, mode, a.scans, t, a.jvm_opt))
-            results = {t: (med(r["scans"][0] for r in rs), med(med(r["scans"][1:5]) for r in rs),
-                           med(med(r["scans"][-warm_n:]) for r in rs), {r["rows"] for r in rs}) for t, rs in runs.items()}
-            if len({frozenset(r[3]) for r in results.values()}) != 1:
-                raise SystemExit(f"{path}: rows differ: {results}")
-            base = results[counts[0]]
+            def ratio(peer, ours):
+                if peer not in results or ours not in results:
+                    return "–"
+                return " / ".join(f"{p / o:.2f}" for p, o in zip(results[peer][0], results[ours][0]))
+
             for t in counts:
-                f, e, w, _ = results[t]
-                print(f"| {os.path.basename(path)} | {mode} | {t} | {f:.0f} | {e:.0f} | {w:.0f} | {base[1] / e:.2f} | {base[2] / w:.2f} |")
+                ours = ("fastdecode", t)
+                row = f"| {name} | {mode} | {t} | {cell(ours)} | {cell(('pyarrow', t))} | {ratio(('pyarrow', t), ours)} |"
+                if a.dataset:
+                    if t == counts[0] and mode == "arrow":
+                        row += f" {cell(('dataset', t))} | {ratio(('dataset', t), ours)} |"
+                    else:
+                        row += " – | – |"
+                print(row)
+            for key in (("fastdecode", counts[0]), ("dataset", counts[0])):
+                rs = runs.get(key)
+                if rs and key not in failed:
+                    splits.append(f"| {name} | {mode} | {key[0]} | {med(r['scans'][0] for r in rs):.0f} "
+                                  f"| {med(r['open'][0] for r in rs):.0f} | {med(r['first_batch'][0] for r in rs):.0f} |")
             sys.stdout.flush()
-    load = os.getloadavg()
-    print(f"\nload average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    if a.dataset:
+        print("\nDataset: `arrow` mode only (Arrow Java's Dataset reader has no option to keep strings as dictionaries).")
+    for i, text in enumerate(notes, 1):
+        print(f"\n({i}) {text}")
+    print(f"\nScan 1 of the Java readers at {counts[0]} thread(s), split (medians): opening the file, then its first batch\n")
+    print("| file | mode | reader | scan 1 | open | first batch |")
+    print("|---|---|---|---:|---:|---:|")
+    print("\n".join(splits))
+    print(f"\nload average at the end {load()}")
 
 
 if __name__ == "__main__":
