@@ -124,7 +124,7 @@ public final class ArrowParquetReader implements AutoCloseable {
         boolean byteArray = valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary;
         boolean asked = unmatched.remove(node.name());
         // A stored dictionary type, as pyarrow restores it (not into fresh roots, which would outlive the dictionaries).
-        boolean storedDictionary = origin != null && origin.getDictionary() != null && byteArray && !fresh;
+        boolean storedDictionary = origin != null && usableIndexType(origin.getDictionary()) && byteArray && !fresh;
         if (asked || storedDictionary) {
           if (!byteArray) {
             throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
@@ -133,7 +133,7 @@ public final class ArrowParquetReader implements AutoCloseable {
           ColumnBatch leaf = node.column();
           leaf.keepDictionaryIds();
           long id = dictionaryVectors.size();
-          DictionaryEncoding storedEncoding = origin == null ? null : origin.getDictionary();
+          DictionaryEncoding storedEncoding = origin == null || !usableIndexType(origin.getDictionary()) ? null : origin.getDictionary();
           Field f = ArrowTypeMapping.field(node, nullable, storedEncoding == null
               ? new DictionaryEncoding(id, false, new ArrowType.Int(32, true))
               : new DictionaryEncoding(id, storedEncoding.isOrdered(), storedEncoding.getIndexType()));
@@ -162,6 +162,19 @@ public final class ArrowParquetReader implements AutoCloseable {
     }
     this.schema = new Schema(fields);
     this.messageSchema = new Schema(messageFields);
+  }
+
+  /**
+   * Whether a stored dictionary encoding has an index type Arrow Java can hold: an integer of 8,
+   * 16, 32 or 64 bits (a damaged stored schema can say anything; the field is then read as the
+   * file's own mapping has it).
+   */
+  private static boolean usableIndexType(DictionaryEncoding encoding) {
+    if (encoding == null || encoding.getIndexType() == null) {
+      return false;
+    }
+    int bits = encoding.getIndexType().getBitWidth();
+    return bits == 8 || bits == 16 || bits == 32 || bits == 64;
   }
 
   /**

@@ -54,7 +54,8 @@ import org.junit.jupiter.api.Test;
  * a projection, a batch capacity, the batch layout, whether dictionary ids are kept, row skips and
  * the page source. Property: the rows read (values and row indexes) are exactly those
  * parquet-java's {@code ParquetReader} with the same filter returns, with record, statistics,
- * dictionary, column index and bloom filtering on.
+ * dictionary and bloom filtering on (not its column-index page skipping: see {@link
+ * RowFilterTest#parquetJava}).
  */
 class RowFilterFuzzTest {
   static final long SEED = 0x20261129L;

@@ -249,7 +249,14 @@ class RowFilterTest {
     }
   }
 
-  /** parquet-java's record-filtered read of every column, then the {@code columns} of each row (null: all). */
+  /**
+   * parquet-java's record-filtered read of every column, then the {@code columns} of each row (null:
+   * all). Row groups are dropped by statistics, dictionaries and bloom filters as our reader drops
+   * them; pages are not skipped by the column index: with that on, parquet-java's record reader can
+   * pair a row with another row's value in a column whose pages end elsewhere (parquet-java issue
+   * 3747; RowFilterFuzzTest met it on 1.18.0: a FIXED decimal of row 2478 read from an earlier row,
+   * where the unfiltered read and the written row agree with ours).
+   */
   static FilteredScanTest.Rows parquetJava(Path f, FilterCompat.Filter filter, List<String> columns) throws IOException {
     List<String> names = new ArrayList<>();
     for (ColumnDescriptor c : SCHEMA.getColumns()) {
@@ -257,7 +264,7 @@ class RowFilterTest {
     }
     List<String> wanted = columns == null ? names : columns;
     FilteredScanTest.Rows out = new FilteredScanTest.Rows();
-    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).useColumnIndexFilter(true)
+    try (ParquetReader<Group> r = ParquetJavaGroups.reader(f).withFilter(filter).useRecordFilter(true).useColumnIndexFilter(false)
         .useStatsFilter(true).useDictionaryFilter(true).useBloomFilter(true).build()) {
       Group g;
       while ((g = r.read()) != null) {
