@@ -102,6 +102,30 @@ class ArrowParquetReaderTest {
     }
   }
 
+  /** A read of no columns counts rows in batches of the batch size, as any other read (was: a row group at a time). */
+  @Test
+  void aReadOfNoColumnsKeepsTheBatchSize() throws IOException {
+    try (RootAllocator allocator = new RootAllocator()) {
+      for (FilterCompat.Filter filter : java.util.Arrays.asList(null, FilterCompat.get(lt(longColumn("id"), 2000L)))) {
+        ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(97);
+        try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), List.of(),
+            (filter == null ? b : b.filter(filter)).build())) {
+          long rows = 0;
+          int batches = 0;
+          for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+            assertTrue(r.getRowCount() > 0 && r.getRowCount() <= 97, r.getRowCount() + " rows in one batch");
+            assertEquals(0, r.getFieldVectors().size());
+            rows += r.getRowCount();
+            batches++;
+          }
+          assertEquals(filter == null ? 3000 : 2000, rows, "rows, filter " + filter);
+          assertTrue(batches >= (filter == null ? 31 : 21), batches + " batches");
+        }
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
   @Test
   void freshRootsBelongToTheCaller() throws IOException {
     try (RootAllocator allocator = new RootAllocator()) {

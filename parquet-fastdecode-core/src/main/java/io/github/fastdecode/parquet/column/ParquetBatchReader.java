@@ -531,7 +531,8 @@ public final class ParquetBatchReader implements Closeable {
 
   /**
    * Fills {@code batch} (from {@link #newRecordBatch}) with the next whole records and returns how
-   * many, as {@link #nextBatch(ColumnBatch[])} does; its nodes' nulls and offsets are then set.
+   * many, as {@link #nextBatch(ColumnBatch[])} does, at most the batch's capacity (a batch of no
+   * columns too); its nodes' nulls and offsets are then set.
    */
   public int nextBatch(RecordBatch batch) throws IOException {
     List<ColumnBatch> leaves = batch.columns();
@@ -543,7 +544,8 @@ public final class ParquetBatchReader implements Closeable {
         throw new IllegalArgumentException("the record batch's column " + i + " is " + leaves.get(i).column() + ", not " + columns.get(i));
       }
     }
-    int rows = nextBatch(batch.columnArray);
+    // The batch's capacity bounds the read even where it holds no column (a count).
+    int rows = nextBatch(batch.columnArray, batch.capacity);
     batch.update(rows);
     return rows;
   }
@@ -553,11 +555,16 @@ public final class ParquetBatchReader implements Closeable {
    * to the smallest capacity, never past the current row group; 0 at the end of the file.
    */
   public int nextBatch(ColumnBatch[] batches) throws IOException {
+    return nextBatch(batches, Integer.MAX_VALUE);
+  }
+
+  /** {@link #nextBatch(ColumnBatch[])} reading at most {@code limit} rows. */
+  private int nextBatch(ColumnBatch[] batches, int limit) throws IOException {
     if (batches.length != columns.size()) {
       throw new IllegalArgumentException(batches.length + " batches for " + columns.size() + " columns");
     }
     if (rowScan != null) {
-      return nextMatchingRows(batches);
+      return nextMatchingRows(batches, limit);
     }
     if (!ensureRowGroup()) {
       // The batches say what was read, as a record batch's nodes do after update(0): nothing.
@@ -566,7 +573,7 @@ public final class ParquetBatchReader implements Closeable {
       }
       return 0;
     }
-    int capacity = Integer.MAX_VALUE;
+    int capacity = limit;
     for (ColumnBatch b : batches) {
       capacity = Math.min(capacity, b.capacity());
     }
@@ -600,8 +607,8 @@ public final class ParquetBatchReader implements Closeable {
    * {@link #nextBatch(ColumnBatch[])} with row filtering: windows of candidate rows are read until
    * the batches are half full or the row group ends ({@link RowFilterScan}).
    */
-  private int nextMatchingRows(ColumnBatch[] batches) throws IOException {
-    int capacity = Integer.MAX_VALUE;
+  private int nextMatchingRows(ColumnBatch[] batches, int limit) throws IOException {
+    int capacity = limit;
     for (int i = 0; i < batches.length; i++) {
       if (!batches[i].column().equals(columns.get(i))) {
         throw new IllegalArgumentException("batch " + i + " is for column " + batches[i].column() + ", not " + columns.get(i));

@@ -53,13 +53,16 @@ public final class RecordBatch {
   private final List<RecordNode> fields;
   /** {@link #columns} as an array, for the reader (no allocation per batch). */
   final ColumnBatch[] columnArray;
+  /** Records a read may hold at most. */
+  final int capacity;
   private int rowCount;
 
-  private RecordBatch(MessageType schema, List<ColumnBatch> columns, List<RecordNode> fields) {
+  private RecordBatch(MessageType schema, List<ColumnBatch> columns, List<RecordNode> fields, int capacity) {
     this.schema = schema;
     this.columns = columns;
     this.fields = fields;
     this.columnArray = columns.toArray(new ColumnBatch[0]);
+    this.capacity = capacity;
   }
 
   /**
@@ -88,7 +91,7 @@ public final class RecordBatch {
         fields.add(n);
       }
     }
-    return new RecordBatch(schema, List.copyOf(columns), List.copyOf(fields));
+    return new RecordBatch(schema, List.copyOf(columns), List.copyOf(fields), capacity);
   }
 
   /** The schema the batch was made for (the file's whole schema). */

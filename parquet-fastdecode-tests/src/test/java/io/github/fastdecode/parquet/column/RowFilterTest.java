@@ -521,6 +521,18 @@ class RowFilterTest {
         }
       }
       assertEquals(parquetJava(f, filter, List.of()).values.size(), counted, f.getFileName() + " " + filter);
+      // A record batch of no columns keeps its capacity.
+      long inBatches = 0;
+      try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), List.of(), filter)) {
+        RecordBatch batch = reader.newRecordBatch(97);
+        int n;
+        while ((n = reader.nextBatch(batch)) > 0) {
+          assertTrue(n <= 97, n + " rows in a batch of 97");
+          assertEquals(n, batch.rowCount());
+          inBatches += n;
+        }
+      }
+      assertEquals(counted, inBatches, f.getFileName() + " " + filter + " in record batches");
     }
   }
 
