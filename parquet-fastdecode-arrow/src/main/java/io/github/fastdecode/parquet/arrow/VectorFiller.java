@@ -18,11 +18,13 @@ package io.github.fastdecode.parquet.arrow;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
+import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.ReferenceManager;
@@ -58,6 +60,9 @@ final class VectorFiller {
 
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  /** Per dictionary vector this filler fills, the dictionary it copied there last. */
+  private final IdentityHashMap<FieldVector, DictionaryValues> heldDictionaries = new IdentityHashMap<>();
 
   private int[] ints = new int[0];
   private long[] longs = new long[0];
@@ -139,10 +144,16 @@ final class VectorFiller {
     int entries;
     if (c.hasDictionaryIds()) {
       ids = c.dictionaryIds();
-      entries = c.dictionary().size();
+      DictionaryValues entriesRead = c.dictionary();
+      entries = entriesRead.size();
       checkIndexRange(c, entries, (ArrowType.Int) indices.getField().getType());
-      fillVariableWidth(c.dictionary().binaries(), null, entries, false, dictionary);
+      // A column chunk's batches share its dictionary: copied once, while the vector still holds it.
+      if (heldDictionaries.get(dictionary) != entriesRead || dictionary.getValueCount() != entries) {
+        fillVariableWidth(entriesRead.binaries(), null, entries, false, dictionary);
+        heldDictionaries.put(dictionary, entriesRead);
+      }
     } else {
+      heldDictionaries.remove(dictionary);
       // A read that met plain pages (the writer's dictionary fallback) holds values: they are their own dictionary.
       if (valueIds.length < values) {
         valueIds = new int[Math.max(values, valueIds.length * 2)];

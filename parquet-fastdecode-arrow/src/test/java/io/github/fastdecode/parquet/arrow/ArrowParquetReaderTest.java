@@ -102,6 +102,60 @@ class ArrowParquetReaderTest {
     }
   }
 
+  /**
+   * Each row group's dictionary reaches the dictionary vector: the row groups' dictionaries have
+   * the same size and other entries, and a batch of a later row group decodes to that row group's
+   * strings (the reader copies a dictionary once per chunk, not once per batch).
+   */
+  @Test
+  void everyRowGroupsDictionaryIsHandedOver() throws IOException {
+    org.apache.parquet.schema.MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+        "message m { required int64 id; optional binary s (STRING); }");
+    Path file = dir.resolve("dictionaries-per-row-group.parquet");
+    org.apache.parquet.example.data.simple.SimpleGroupFactory groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
+    List<org.apache.parquet.example.data.Group> rows = new ArrayList<>();
+    for (int r = 0; r < 2000; r++) {
+      org.apache.parquet.example.data.Group g = groups.newGroup().append("id", (long) r);
+      if (r % 11 != 0) {
+        g.add("s", "group" + (r / 500) + "-" + (r % 7));
+      }
+      rows.add(g);
+    }
+    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> w = org.apache.parquet.hadoop.example.ExampleParquetWriter
+        .builder(new org.apache.parquet.io.LocalOutputFile(file)).withType(schema).withRowGroupRowCountLimit(500)
+        .withWriteMode(org.apache.parquet.hadoop.ParquetFileWriter.Mode.OVERWRITE).build()) {
+      for (org.apache.parquet.example.data.Group g : rows) {
+        w.write(g);
+      }
+    }
+    try (ParquetFileReader footer = ParquetFileReader.open(new LocalInputFile(file))) {
+      assertEquals(4, footer.getRowGroups().size());
+    }
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(allocator).batchSize(97).readDictionary("s").build())) {
+      int row = 0;
+      for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+        BigIntVector ids = (BigIntVector) r.getVector("id");
+        org.apache.arrow.vector.FieldVector indices = r.getVector("s");
+        org.apache.arrow.vector.VarCharVector values = (org.apache.arrow.vector.VarCharVector) reader.dictionaries()
+            .lookup(indices.getField().getDictionary().getId()).getVector();
+        assertEquals(7, values.getValueCount());
+        for (int i = 0; i < r.getRowCount(); i++, row++) {
+          assertEquals(row, ids.get(i));
+          if (row % 11 == 0) {
+            assertTrue(indices.isNull(i), "row " + row);
+          } else {
+            int index = (int) ((org.apache.arrow.vector.BaseIntVector) indices).getValueAsLong(i);
+            assertEquals("group" + (row / 500) + "-" + (row % 7), new String(values.get(index), java.nio.charset.StandardCharsets.UTF_8),
+                "row " + row);
+          }
+        }
+      }
+      assertEquals(2000, row);
+    }
+  }
+
   /** A read of no columns counts rows in batches of the batch size, as any other read (was: a row group at a time). */
   @Test
   void aReadOfNoColumnsKeepsTheBatchSize() throws IOException {
