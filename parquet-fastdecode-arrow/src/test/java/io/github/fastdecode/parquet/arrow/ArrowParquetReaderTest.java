@@ -29,27 +29,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.file.PageReadException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,22 +122,22 @@ class ArrowParquetReaderTest {
    */
   @Test
   void everyRowGroupsDictionaryIsHandedOver() throws IOException {
-    org.apache.parquet.schema.MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+    MessageType schema = MessageTypeParser.parseMessageType(
         "message m { required int64 id; optional binary s (STRING); }");
     Path file = dir.resolve("dictionaries-per-row-group.parquet");
-    org.apache.parquet.example.data.simple.SimpleGroupFactory groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
-    List<org.apache.parquet.example.data.Group> rows = new ArrayList<>();
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
     for (int r = 0; r < 2000; r++) {
-      org.apache.parquet.example.data.Group g = groups.newGroup().append("id", (long) r);
+      Group g = groups.newGroup().append("id", (long) r);
       if (r % 11 != 0) {
         g.add("s", "group" + (r / 500) + "-" + (r % 7));
       }
       rows.add(g);
     }
-    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> w = org.apache.parquet.hadoop.example.ExampleParquetWriter
-        .builder(new org.apache.parquet.io.LocalOutputFile(file)).withType(schema).withRowGroupRowCountLimit(500)
-        .withWriteMode(org.apache.parquet.hadoop.ParquetFileWriter.Mode.OVERWRITE).build()) {
-      for (org.apache.parquet.example.data.Group g : rows) {
+    try (ParquetWriter<Group> w = ExampleParquetWriter
+        .builder(new LocalOutputFile(file)).withType(schema).withRowGroupRowCountLimit(500)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).build()) {
+      for (Group g : rows) {
         w.write(g);
       }
     }
@@ -137,8 +150,8 @@ class ArrowParquetReaderTest {
       int row = 0;
       for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
         BigIntVector ids = (BigIntVector) r.getVector("id");
-        org.apache.arrow.vector.FieldVector indices = r.getVector("s");
-        org.apache.arrow.vector.VarCharVector values = (org.apache.arrow.vector.VarCharVector) reader.dictionaries()
+        FieldVector indices = r.getVector("s");
+        VarCharVector values = (VarCharVector) reader.dictionaries()
             .lookup(indices.getField().getDictionary().getId()).getVector();
         assertEquals(7, values.getValueCount());
         for (int i = 0; i < r.getRowCount(); i++, row++) {
@@ -146,8 +159,8 @@ class ArrowParquetReaderTest {
           if (row % 11 == 0) {
             assertTrue(indices.isNull(i), "row " + row);
           } else {
-            int index = (int) ((org.apache.arrow.vector.BaseIntVector) indices).getValueAsLong(i);
-            assertEquals("group" + (row / 500) + "-" + (row % 7), new String(values.get(index), java.nio.charset.StandardCharsets.UTF_8),
+            int index = (int) ((BaseIntVector) indices).getValueAsLong(i);
+            assertEquals("group" + (row / 500) + "-" + (row % 7), new String(values.get(index), StandardCharsets.UTF_8),
                 "row " + row);
           }
         }
@@ -160,7 +173,7 @@ class ArrowParquetReaderTest {
   @Test
   void aReadOfNoColumnsKeepsTheBatchSize() throws IOException {
     try (RootAllocator allocator = new RootAllocator()) {
-      for (FilterCompat.Filter filter : java.util.Arrays.asList(null, FilterCompat.get(lt(longColumn("id"), 2000L)))) {
+      for (FilterCompat.Filter filter : Arrays.asList(null, FilterCompat.get(lt(longColumn("id"), 2000L)))) {
         ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(97);
         try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(types), List.of(),
             (filter == null ? b : b.filter(filter)).build())) {
@@ -378,13 +391,13 @@ class ArrowParquetReaderTest {
   @Test
   void unmappedTypeIsRefusedAtOpen() throws IOException {
     Path file = dir.resolve("interval.parquet");
-    org.apache.parquet.schema.MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+    MessageType schema = MessageTypeParser.parseMessageType(
         "message m { optional fixed_len_byte_array(12) iv (INTERVAL); }");
-    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> w =
-        org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(file))
+    try (ParquetWriter<Group> w =
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
             .withType(schema).withWriterVersion(WriterVersion.PARQUET_1_0).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
             .build()) {
-      w.write(new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema).newGroup()
+      w.write(new SimpleGroupFactory(schema).newGroup()
           .append("iv", org.apache.parquet.io.api.Binary.fromConstantByteArray(new byte[12])));
     }
     try (RootAllocator allocator = new RootAllocator()) {
