@@ -119,7 +119,7 @@ class ArchitectureTest {
       Map.entry("file", Set.of("RowGroupReader", "PageSettings", "PageBuffers", "SelectedRows", "ChunkPageReader",
           "PageReadException")),
       Map.entry("column", Set.of("ParquetBatchReader", "ColumnBatch", "RecordBatch", "RecordNode", "LogicalColumn",
-          "Conversion", "StringPredicates", "ColumnChunkReader", "CodecExpansion", "ColumnReadException")),
+          "Conversion", "StringPredicates", "ColumnChunkReader", "CodecExpansion")),
       Map.entry("denserow", Set.of("DenseRowCodec", "DenseType", "DenseVector", "ColumnBatchRows", "RecordBatchRows",
           "DenseRowFormatException")));
 

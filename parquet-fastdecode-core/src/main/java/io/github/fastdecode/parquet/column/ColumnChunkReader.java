@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.column;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.FastDecode;
+import io.github.fastdecode.parquet.file.PageReadException;
 import io.github.fastdecode.parquet.rle.RleValuesReader;
 import java.util.Objects;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -45,7 +46,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * }
  * }</pre>
  *
- * <p>Any failure (corrupt page, decoder error, page reader error) is a {@link ColumnReadException}
+ * <p>Any failure (corrupt page, decoder error, page reader error) is a {@link PageReadException}
  * naming the column, row group and page. Not thread-safe: one reader per column per thread.
  */
 public final class ColumnChunkReader {
@@ -75,7 +76,7 @@ public final class ColumnChunkReader {
    * @param column the column the pages belong to
    * @param pages its pages in one row group, decompressed (as parquet-hadoop's page readers give them)
    * @param rowGroup the row group's index, used only in error messages
-   * @throws ColumnReadException if the page reader claims a negative number of values
+   * @throws PageReadException if the page reader claims a negative number of values
    */
   public ColumnChunkReader(ColumnDescriptor column, PageReader pages, int rowGroup) {
     this(column, pages, rowGroup, CodecExpansion.UNBOUNDED);
@@ -88,7 +89,7 @@ public final class ColumnChunkReader {
    * header claims, so this bounds that allocation; {@link CodecExpansion#maxUncompressedPageBytes}
    * gives a bound no legitimate page exceeds from the chunk's codec and stored size
    * ({@code ColumnChunkMetaData.getCodec()}, {@code getTotalSize()}). A page over it is a {@link
-   * ColumnReadException} naming both sizes.
+   * PageReadException} naming both sizes.
    *
    * @param maxPageBytes the largest claimed uncompressed page size accepted ({@link
    *     CodecExpansion#UNBOUNDED}: no check)
@@ -111,7 +112,7 @@ public final class ColumnChunkReader {
   /**
    * Sets the most entries (level pairs) a batch of this repeated column may hold ({@link
    * #DEFAULT_MAX_BATCH_ENTRIES} unless set): a read whose records need more fails with a {@link
-   * ColumnReadException} instead of growing the batch further.
+   * PageReadException} instead of growing the batch further.
    *
    * @return this reader
    */

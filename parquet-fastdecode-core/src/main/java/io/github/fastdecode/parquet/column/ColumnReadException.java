@@ -19,14 +19,14 @@ import io.github.fastdecode.parquet.file.PageReadException;
 
 /**
  * A column chunk that could not be decoded: a {@link PageReadException} (column, row group, page,
- * problem) raised by the column layer, so a caller that catches either type sees every failure of a
- * scan, whether the page could not be read or its values could not be decoded. The decoder's own
- * exception, if any, is the cause.
+ * problem) raised by the column layer. Package-private: callers catch {@code PageReadException},
+ * which sees every failure of a scan, whether the page could not be read or its values could not
+ * be decoded. The decoder's own exception, if any, is the cause.
  */
-public class ColumnReadException extends PageReadException {
+class ColumnReadException extends PageReadException {
   private static final long serialVersionUID = 1L;
 
-  public ColumnReadException(String column, int rowGroup, int page, String problem, Throwable cause) {
+  ColumnReadException(String column, int rowGroup, int page, String problem, Throwable cause) {
     super(column, rowGroup, page, problem, cause);
   }
 }

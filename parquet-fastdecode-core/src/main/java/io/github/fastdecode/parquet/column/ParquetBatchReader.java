@@ -84,7 +84,7 @@ import org.apache.parquet.schema.Type;
  *
  * <p>Before parquet-hadoop reads a row group, the reader checks that the chunks it will read lie
  * within the file and walks the page headers of the one chunk parquet-hadoop may read past its
- * declared end (the last one it reads), so that a lying size is a {@link ColumnReadException}
+ * declared end (the last one it reads), so that a lying size is a {@link PageReadException}
  * rather than an allocation of up to 2 GB (see {@code ChunkBoundsCheck}). Cost per row group: one
  * read of up to 8 KiB per page header of that one chunk that is not in the previous read's window,
  * and parsing those headers a second time; page bodies are not read. Row groups that are skipped

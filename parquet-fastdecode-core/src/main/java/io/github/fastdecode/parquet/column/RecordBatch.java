@@ -156,7 +156,7 @@ public final class RecordBatch {
    * reader per leaf of {@link #columns()} in that order (the same row group of each), and returns
    * how many records were read: for callers that manage the row groups themselves.
    *
-   * @throws ColumnReadException if the chunks disagree on the number of records
+   * @throws io.github.fastdecode.parquet.file.PageReadException if the chunks disagree on the number of records
    */
   public int read(ColumnChunkReader[] chunks, int maxRecords) {
     if (chunks.length != columnArray.length) {

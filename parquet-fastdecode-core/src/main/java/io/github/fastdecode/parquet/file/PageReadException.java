@@ -22,7 +22,8 @@ import org.apache.parquet.io.ParquetDecodingException;
  * the page (data pages count from 0 within the chunk; {@link #DICTIONARY_PAGE} is the dictionary
  * page, {@link #CHUNK} the chunk as a whole), then says what was wrong. The underlying exception,
  * if any (a codec's, parquet-format's header parser's, a decoder's), is the cause. The column layer
- * raises the subclass {@code ColumnReadException}.
+ * raises it too (as a package-private subclass), so catching this type sees every failure of a
+ * scan.
  */
 public class PageReadException extends ParquetDecodingException {
   private static final long serialVersionUID = 1L;

@@ -46,7 +46,7 @@ import org.apache.parquet.schema.Type;
  *
  * <p>Property ({@link FuzzCheck}): it reads, or throws a {@link ParquetDecodingException} whose
  * message starts with the column path, the row group and the page (or "chunk" for the chunk's
- * metadata: the column-chunk reader's {@code ColumnReadException}), and whose root cause is a
+ * metadata: the column-chunk reader's {@code PageReadException}), and whose root cause is a
  * {@code ParquetDecodingException}, an {@code IOException}, or thrown by parquet-java's own
  * decoders (deprecated BIT_PACKED levels and combinations no fast reader serves go through the
  * fallback), never by this project's code; within the usual time and allocation bounds.
