@@ -48,9 +48,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <p>Any problem is a {@link PageReadException} naming the column, the row group and the page (data
  * pages count from 0, the dictionary page is {@link PageReadException#DICTIONARY_PAGE}). Reused from
- * row group to row group ({@link #reset}); not thread-safe.
+ * row group to row group ({@link #reset}); not thread-safe. Package-private: callers get its pages
+ * through {@link RowGroupReader}, as parquet-java {@code PageReader}s.
  */
-public final class ChunkPageReader implements PageReader {
+final class ChunkPageReader implements PageReader {
   private static final Encoding[] ENCODINGS = encodings();
   private static final BytesInput EMPTY = BytesInput.empty();
   /** The largest array the JVM is sure to allocate. */
@@ -128,12 +129,12 @@ public final class ChunkPageReader implements PageReader {
 
   /**
    * A reader of the chunk in {@code bytes[start, start + length)} of column {@code column} (its path
-   * joined with {@code .}), for tests and tools that have a chunk's bytes: {@code codec} the chunk's
+   * joined with {@code .}), for tests that have a chunk's bytes: {@code codec} the chunk's
    * codec, {@code valueCount} the chunk metadata's value count, {@code maxPageBytes} the largest
    * uncompressed size a page may claim. Codecs without a decoder of this package's (or whose library
    * did not load) are rejected: use {@link RowGroupReader}, which falls back to a codec factory.
    */
-  public static ChunkPageReader of(String column, int rowGroup, byte[] bytes, int start, int length, long valueCount,
+  static ChunkPageReader of(String column, int rowGroup, byte[] bytes, int start, int length, long valueCount,
       CompressionCodecName codec, long maxPageBytes, boolean verifyChecksums) {
     if (!PageCodecs.direct(codec)) {
       throw new IllegalArgumentException(codec + " pages need a codec factory: read them through RowGroupReader");

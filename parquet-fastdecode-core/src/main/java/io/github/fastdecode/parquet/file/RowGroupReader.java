@@ -44,7 +44,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * chunks are sorted by position and those at most {@link PageSettings#holeBytes()} apart are read
  * together, one positioned read per run (up to {@link PageSettings#rangeBytes()}; a larger chunk is
  * read alone), into buffers the reader keeps and reuses for the next row group. Each chunk's pages
- * then come from a {@link ChunkPageReader} over its part of the buffer (one per column, also
+ * then come from a {@code ChunkPageReader} over its part of the buffer (one per column, also
  * reused). Remote files gain most: a row group of adjacent chunks is one request. A filtered scan
  * ({@link #readSelected}) reads, of each chunk, only its dictionary and the pages holding selected
  * rows, by the column's offset index, coalesced the same way.

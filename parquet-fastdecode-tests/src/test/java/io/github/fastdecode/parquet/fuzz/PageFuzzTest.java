@@ -17,16 +17,17 @@ package io.github.fastdecode.parquet.fuzz;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.github.fastdecode.parquet.file.ChunkPageReader;
+import io.github.fastdecode.parquet.file.ChunkPages;
 import io.github.fastdecode.parquet.file.PageReadException;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * Page headers and decompression of this library's chunk reading ({@link ChunkPageReader}): the
+ * Page headers and decompression of this library's chunk reading ({@code file.ChunkPageReader}, through {@link ChunkPages}): the
  * input picks a codec (UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW), whether CRCs are verified and
  * the chunk's value count; the rest is the chunk, whose page headers are parsed by parquet-format
  * and whose pages are decompressed by the codec's library. The dictionary page and up to {@link
@@ -70,7 +71,7 @@ class PageFuzzTest {
   }
 
   static void read(byte[] chunk, CompressionCodecName codec, long valueCount, long bound, boolean verify) {
-    ChunkPageReader r = ChunkPageReader.of("c", 0, chunk, 0, chunk.length, valueCount, codec, bound, verify);
+    PageReader r = ChunkPages.of("c", 0, chunk, 0, chunk.length, valueCount, codec, bound, verify);
     DictionaryPage d = r.readDictionaryPage();
     if (d != null) {
       FuzzCheck.produced(take(d.getBytes()));
