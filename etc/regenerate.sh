@@ -24,4 +24,4 @@ mvn -B -q -pl parquet-fastdecode-tests -am test-compile dependency:build-classpa
   -Dmdep.includeScope=test -Dmdep.outputFile=target/regenerate.classpath
 cd parquet-fastdecode-tests
 java -cp "target/test-classes:../parquet-fastdecode-core/target/classes:$(cat target/regenerate.classpath)" \
-  io.github.fastdecode.parquet.bitpacking.Regenerate
+  io.github.fastdecode.parquet.internal.bitpacking.Regenerate

@@ -15,7 +15,7 @@
  */
 package io.github.fastdecode.parquet.delta;
 
-import io.github.fastdecode.parquet.bitpacking.BitPacker;
+import io.github.fastdecode.parquet.internal.bitpacking.BitPacker;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 

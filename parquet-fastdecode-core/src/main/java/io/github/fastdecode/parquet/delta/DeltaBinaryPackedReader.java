@@ -17,9 +17,9 @@ package io.github.fastdecode.parquet.delta;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
+import io.github.fastdecode.parquet.internal.bitpacking.BitUnpacker;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;

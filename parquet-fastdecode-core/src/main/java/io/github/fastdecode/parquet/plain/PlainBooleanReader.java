@@ -17,11 +17,11 @@ package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
-import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import io.github.fastdecode.parquet.internal.VectorSupport;
+import io.github.fastdecode.parquet.internal.bitpacking.BitUnpacker;
+import io.github.fastdecode.parquet.internal.bitpacking.VectorBitUnpacker;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 

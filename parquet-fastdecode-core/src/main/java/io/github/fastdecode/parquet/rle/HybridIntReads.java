@@ -15,10 +15,10 @@
  */
 package io.github.fastdecode.parquet.rle;
 
-import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
-import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.VectorSupport;
+import io.github.fastdecode.parquet.internal.bitpacking.BitUnpacker;
+import io.github.fastdecode.parquet.internal.bitpacking.VectorBitUnpacker;
 import java.util.Arrays;
 
 /**

@@ -16,8 +16,8 @@
 package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.bitpacking.BitUnpacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
+import io.github.fastdecode.parquet.internal.bitpacking.BitUnpacker;
 import java.util.Arrays;
 
 /**

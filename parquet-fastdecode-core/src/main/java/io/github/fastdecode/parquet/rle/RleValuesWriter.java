@@ -16,9 +16,9 @@
 package io.github.fastdecode.parquet.rle;
 
 import io.github.fastdecode.parquet.BatchValuesWriter;
-import io.github.fastdecode.parquet.bitpacking.BitPacker;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.VarInts;
+import io.github.fastdecode.parquet.internal.bitpacking.BitPacker;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.parquet.bytes.ByteBufferAllocator;

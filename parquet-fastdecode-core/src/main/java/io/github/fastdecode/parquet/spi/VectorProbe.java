@@ -15,11 +15,11 @@
  */
 package io.github.fastdecode.parquet.spi;
 
-import io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker;
 import io.github.fastdecode.parquet.internal.VectorByteStreamSplit;
 import io.github.fastdecode.parquet.internal.VectorDeltaByteArray;
 import io.github.fastdecode.parquet.internal.VectorSlotCopy;
 import io.github.fastdecode.parquet.internal.VectorSupport;
+import io.github.fastdecode.parquet.internal.bitpacking.VectorBitUnpacker;
 
 /**
  * The one place {@link VectorSupport} touches the vector kernels, by reflection, so that a JVM

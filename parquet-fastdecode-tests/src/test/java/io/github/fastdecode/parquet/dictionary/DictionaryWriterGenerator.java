@@ -15,7 +15,7 @@
  */
 package io.github.fastdecode.parquet.dictionary;
 
-import io.github.fastdecode.parquet.bitpacking.LicenseHeader;
+import io.github.fastdecode.parquet.internal.bitpacking.LicenseHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -15,7 +15,7 @@
  */
 package io.github.fastdecode.parquet.benchmarks.jmh;
 
-import io.github.fastdecode.parquet.bitpacking.BitPacker;
+import io.github.fastdecode.parquet.internal.bitpacking.BitPacker;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.column.values.bitpacking.BytePacker;

@@ -13,9 +13,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bitpacking;
+package io.github.fastdecode.parquet.internal.bitpacking;
 
-import static io.github.fastdecode.parquet.bitpacking.VectorBitUnpacker.*;
+import static io.github.fastdecode.parquet.internal.bitpacking.VectorBitUnpacker.*;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bitpacking;
+package io.github.fastdecode.parquet.internal.bitpacking;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,7 @@ public final class BitPackerGenerator {
 
   public static void main(String[] args) throws IOException {
     Path root = Paths.get(args.length > 0 ? args[0] : "../parquet-fastdecode-core/src/main/java");
-    Path file = root.resolve("io/github/fastdecode/parquet/bitpacking/" + CLASS_NAME + ".java");
+    Path file = root.resolve("io/github/fastdecode/parquet/internal/bitpacking/" + CLASS_NAME + ".java");
     Files.write(file, generate().getBytes(StandardCharsets.UTF_8));
     System.out.println("wrote " + file);
   }
@@ -48,7 +48,7 @@ public final class BitPackerGenerator {
   static String generate() {
     StringBuilder s = new StringBuilder();
     s.append(LicenseHeader.generatedBy("BitPackerGenerator"));
-    s.append("package io.github.fastdecode.parquet.bitpacking;\n\n");
+    s.append("package io.github.fastdecode.parquet.internal.bitpacking;\n\n");
     s.append("import io.github.fastdecode.parquet.internal.LittleEndian;\n\n");
     s.append("/**\n");
     s.append(" * Parquet's little-endian bit packing, the inverse of {@link BitUnpacker}: groups of 8 values of\n");

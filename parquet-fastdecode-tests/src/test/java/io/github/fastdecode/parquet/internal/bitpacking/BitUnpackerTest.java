@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bitpacking;
+package io.github.fastdecode.parquet.internal.bitpacking;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.util.Arrays;
 import java.util.Random;
-import io.github.fastdecode.parquet.internal.VectorSupport;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.bitpacking;
+package io.github.fastdecode.parquet.internal.bitpacking;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +53,7 @@ public final class BitUnpackerGenerator {
 
   public static void main(String[] args) throws IOException {
     Path root = Paths.get(args.length > 0 ? args[0] : "../parquet-fastdecode-core/src/main/java");
-    Path dir = root.resolve("io/github/fastdecode/parquet/bitpacking");
+    Path dir = root.resolve("io/github/fastdecode/parquet/internal/bitpacking");
     Files.createDirectories(dir);
     for (boolean ints : new boolean[] {false, true}) {
       Path file = dir.resolve(className(ints) + ".java");
@@ -71,7 +71,7 @@ public final class BitUnpackerGenerator {
     String type = ints ? "int" : "long";
     StringBuilder s = new StringBuilder();
     s.append(LicenseHeader.generatedBy("BitUnpackerGenerator"));
-    s.append("package io.github.fastdecode.parquet.bitpacking;\n\n");
+    s.append("package io.github.fastdecode.parquet.internal.bitpacking;\n\n");
     s.append("import io.github.fastdecode.parquet.internal.LittleEndian;\n");
     s.append("import java.util.Arrays;\n\n");
     s.append("/**\n");
