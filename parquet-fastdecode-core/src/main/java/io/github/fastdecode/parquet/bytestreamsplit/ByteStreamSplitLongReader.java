@@ -15,8 +15,8 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
-import io.github.fastdecode.parquet.convert.TimeConversions;
 import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+import io.github.fastdecode.parquet.internal.convert.TimeConversions;
 
 /**
  * BYTE_STREAM_SPLIT INT64. Conversions gather into the caller's array and convert in place; unsigned

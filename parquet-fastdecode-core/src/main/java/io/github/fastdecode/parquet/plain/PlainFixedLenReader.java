@@ -17,8 +17,8 @@ package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
-import io.github.fastdecode.parquet.convert.DecimalConversions;
-import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.convert.DecimalConversions;
+import io.github.fastdecode.parquet.internal.convert.TimeConversions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.ByteBufferInputStream;

@@ -15,7 +15,7 @@
  */
 package io.github.fastdecode.parquet.plain;
 
-import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.convert.TimeConversions;
 import java.nio.LongBuffer;
 
 /**

@@ -16,7 +16,7 @@
 package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
-import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.convert.TimeConversions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 

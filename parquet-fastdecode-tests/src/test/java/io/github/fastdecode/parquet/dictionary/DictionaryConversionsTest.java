@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
-import io.github.fastdecode.parquet.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.convert.TimeConversions;
 import java.io.IOException;
 import java.util.Random;
 import org.apache.parquet.bytes.ByteBufferInputStream;

@@ -18,7 +18,6 @@ package io.github.fastdecode.parquet.benchmarks.jmh;
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.Conversion;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
-import io.github.fastdecode.parquet.convert.TimeConversions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -55,7 +54,8 @@ import org.openjdk.jmh.annotations.State;
  * uncompressed, V1 pages, PLAIN): {@code physical} reads the physical values through {@code
  * ParquetBatchReader}, {@code converted} the same column with a {@link Conversion} (converted in the
  * decode pass), {@code physicalThenLoop} the physical values followed by a separate conversion loop
- * over each batch, the way a caller converts without the library's help. Cases: {@code
+ * over each batch, the way a caller converts without the library's help ({@code Math.multiplyExact}
+ * per value for the time units). Cases: {@code
  * ts_millis_micros} (INT64 TIMESTAMP(MILLIS) to microseconds), {@code date_micros} (INT32 DATE to
  * microseconds), {@code int32_long} (INT32 widened to long), {@code decimal_flba_long}
  * (FIXED_LEN_BYTE_ARRAY(8) DECIMAL(18, 2) to unscaled long), {@code uint32_long} (UINT_32
@@ -68,6 +68,8 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class LogicalConversionBenchmark {
   static final int ROWS = 2_000_000;
+  static final long MICROS_PER_MILLI = 1_000L;
+  static final long MICROS_PER_DAY = 86_400_000_000L;
   static final int BATCH = 4096;
   static final MessageType SCHEMA = Types.buildMessage()
       .required(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MILLIS)).named("ts_millis_micros")
@@ -162,16 +164,18 @@ public class LogicalConversionBenchmark {
       int rows;
       while ((rows = reader.nextBatch(batches)) > 0) {
         switch (conversion) {
-          case TIMESTAMP_MICROS:
-            System.arraycopy(b.longs(), 0, out, 0, rows);
-            TimeConversions.millisToMicros(out, 0, rows);
+          case TIMESTAMP_MICROS: {
+            long[] in = b.longs();
+            for (int i = 0; i < rows; i++) {
+              out[i] = Math.multiplyExact(in[i], MICROS_PER_MILLI);
+            }
             break;
+          }
           case DATE_MICROS: {
             int[] in = b.ints();
             for (int i = 0; i < rows; i++) {
-              out[i] = in[i];
+              out[i] = Math.multiplyExact((long) in[i], MICROS_PER_DAY);
             }
-            TimeConversions.daysToMicros(out, 0, rows);
             break;
           }
           case DECIMAL_LONG: {
