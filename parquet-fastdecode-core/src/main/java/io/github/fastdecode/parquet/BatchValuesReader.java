@@ -17,7 +17,7 @@ package io.github.fastdecode.parquet;
 
 import io.github.fastdecode.parquet.internal.convert.DecimalConversions;
 import io.github.fastdecode.parquet.internal.convert.TimeConversions;
-import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
+import io.github.fastdecode.parquet.internal.convert.UnsignedLongs;
 import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.api.Binary;
 

@@ -19,7 +19,7 @@ import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageLease;
 import io.github.fastdecode.parquet.internal.VectorSlotCopy;
 import io.github.fastdecode.parquet.internal.VectorSupport;
-import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
+import io.github.fastdecode.parquet.internal.convert.UnsignedLongs;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 

@@ -48,8 +48,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code internal}: byte order, page views, varints, vector switch;
  *   <li>{@code internal.bitpacking}: the bit packing kernels (a subpackage of {@code internal} is a
  *       layer of its own, above {@code internal});
- *   <li>value conversions: {@code internal.convert}, {@code unsigned} (pure functions over values,
- *       which the base types' bulk defaults call);
+ *   <li>value conversions: {@code internal.convert} (pure functions over values, which the base
+ *       types' bulk defaults call);
  *   <li>the base types every encoding implements or throws, in the root package: {@link
  *       BatchValuesReader}, {@link BatchValuesWriter}, {@link BinaryBatch}, {@link
  *       ValuesDecodingException};
@@ -82,7 +82,7 @@ class ArchitectureTest {
       List.of("file"),
       List.of("internal"),
       List.of("internal.bitpacking"),
-      List.of("internal.convert", "unsigned"),
+      List.of("internal.convert"),
       List.of("<base types>"),
       List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary"),
       List.of("spi", ""),
@@ -108,7 +108,6 @@ class ArchitectureTest {
   static final Map<String, Set<String>> PUBLIC_API = Map.ofEntries(
       Map.entry("", Set.of("BatchValuesReader", "BatchValuesWriter", "BinaryBatch", "ValuesDecodingException", "FastDecode")),
       Map.entry("spi", Set.of("ValuesReaderProvider", "BuiltinValuesReaderProvider")),
-      Map.entry("unsigned", Set.of("UnsignedLongs")),
       Map.entry("plain", Set.of("PlainReaders", "PlainWriters")),
       Map.entry("rle", Set.of("RleValuesReader", "RleValuesWriter", "RleBitPackedHybridDecoder")),
       Map.entry("delta", Set.of("DeltaBinaryPackedReader", "DeltaBinaryPackedWriter")),

@@ -23,7 +23,6 @@ import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.FastDecode;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
-import io.github.fastdecode.parquet.unsigned.UnsignedLongs;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.concurrent.TimeUnit;
@@ -64,8 +63,11 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(BenchmarkPages.VALUES)
 public class UnsignedLongBenchmark {
+  /** The longest UINT_64 encoding: a zero sign byte and eight value bytes. */
+  static final int MAX_BIG_ENDIAN_LENGTH = 9;
+
   /** Room for a whole page at the longest encoding, so the timed loop never grows the batch. */
-  private final BinaryBatch batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * UnsignedLongs.MAX_BIG_ENDIAN_LENGTH);
+  private final BinaryBatch batch = new BinaryBatch(VALUES_PER_PAGE, VALUES_PER_PAGE * MAX_BIG_ENDIAN_LENGTH);
   private BatchValuesReader fastReader;
   private BenchmarkPages pages;
 

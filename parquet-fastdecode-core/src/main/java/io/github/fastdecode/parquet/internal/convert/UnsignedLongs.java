@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.fastdecode.parquet.unsigned;
+package io.github.fastdecode.parquet.internal.convert;
 
 import io.github.fastdecode.parquet.internal.LittleEndian;
 
