@@ -117,7 +117,7 @@ class ArchitectureTest {
       Map.entry("file", Set.of("RowGroupReader", "PageSettings", "PageBuffers", "SelectedRows", "PageReadException")),
       Map.entry("column", Set.of("ParquetBatchReader", "ColumnBatch", "RecordBatch", "RecordNode", "LogicalColumn",
           "Conversion", "StringPredicates", "ColumnChunkReader", "CodecExpansion")),
-      Map.entry("denserow", Set.of("DenseRowCodec", "DenseType", "DenseVector", "ColumnBatchRows", "RecordBatchRows",
+      Map.entry("denserow", Set.of("DenseRowCodec", "DenseType", "DenseVector", "DenseRows",
           "DenseRowFormatException")));
 
   @Test

@@ -22,13 +22,14 @@ import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /**
- * Rows of flat {@link ColumnBatch}es (one per column, as {@code ParquetBatchReader} fills them) as
- * a batch for {@link DenseRowCodec}. Columns read with {@code Layout.ROW_POSITIONS} are shared, not
- * copied; {@code Layout.DENSE} columns are spread to row positions once. Dictionary ids ({@code
- * keepDictionaryIds()}) stay ids: the codec encodes each dictionary entry once per batch. Reuse one
- * instance per reader: loading allocates only when a column or dictionary grows.
+ * {@link DenseRows#forColumns}: rows of flat {@link ColumnBatch}es (one per column, as {@code
+ * ParquetBatchReader} fills them) as a batch for {@link DenseRowCodec}. Columns read with {@code
+ * Layout.ROW_POSITIONS} are shared, not copied; {@code Layout.DENSE} columns are spread to row
+ * positions once. Dictionary ids ({@code keepDictionaryIds()}) stay ids: the codec encodes each
+ * dictionary entry once per batch. Reuse one instance per reader: loading allocates only when a
+ * column or dictionary grows.
  */
-public final class ColumnBatchRows {
+final class ColumnBatchRows {
   private final ColumnDescriptor[] columns;
   private final DenseType rowType;
   private final DenseVector batch;
@@ -37,7 +38,7 @@ public final class ColumnBatchRows {
   private final DictionaryValues[] lastDictionary;
   private final DenseVector[] dictionaries;
 
-  public ColumnBatchRows(ColumnDescriptor... columns) {
+  ColumnBatchRows(ColumnDescriptor... columns) {
     this.columns = columns.clone();
     DenseType[] fields = new DenseType[columns.length];
     for (int i = 0; i < columns.length; i++) {
@@ -56,7 +57,7 @@ public final class ColumnBatchRows {
   }
 
   /** The row type: one field per column, {@link DenseType#of} each. */
-  public DenseType rowType() {
+  DenseType rowType() {
     return rowType;
   }
 
@@ -65,7 +66,7 @@ public final class ColumnBatchRows {
    * batch of {@link #rowType()}; valid until the next load or until the column batches are read
    * again. Do not append to it.
    */
-  public DenseVector load(ColumnBatch... batches) {
+  DenseVector load(ColumnBatch... batches) {
     if (batches.length != columns.length) {
       throw new IllegalArgumentException(batches.length + " batches for " + columns.length + " columns");
     }

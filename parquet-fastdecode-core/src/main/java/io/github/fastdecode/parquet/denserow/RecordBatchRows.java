@@ -24,19 +24,20 @@ import java.util.List;
 import org.apache.parquet.schema.Type;
 
 /**
- * Whole records of a {@link RecordBatch} (structs, lists, maps, as {@code ParquetBatchReader}
- * assembles them) as a batch for {@link DenseRowCodec}: each top-level field one column, a STRUCT
- * a ROW, a LIST an ARRAY, a MAP a MAP, a primitive its physical type ({@link DenseType#of}); a node
- * is nullable when its schema field is optional. Values are copied (a record batch keeps leaf values
- * dense over non-null positions, the codec's batches at positions); dictionary ids are looked up.
- * Reuse one instance per reader: loading allocates only when a batch grows.
+ * {@link DenseRows#forRecords}: whole records of a {@link RecordBatch} (structs, lists, maps, as
+ * {@code ParquetBatchReader} assembles them) as a batch for {@link DenseRowCodec}: each top-level
+ * field one column, a STRUCT a ROW, a LIST an ARRAY, a MAP a MAP, a primitive its physical type
+ * ({@link DenseType#of}); a node is nullable when its schema field is optional. Values are copied
+ * (a record batch keeps leaf values dense over non-null positions, the codec's batches at
+ * positions); dictionary ids are looked up. Reuse one instance per reader: loading allocates only
+ * when a batch grows.
  */
-public final class RecordBatchRows {
+final class RecordBatchRows {
   private final DenseType rowType;
   private final DenseVector batch;
 
   /** For batches of {@code shape}'s fields (any batch made for the same schema and columns). */
-  public RecordBatchRows(RecordBatch shape) {
+  RecordBatchRows(RecordBatch shape) {
     List<RecordNode> fields = shape.fields();
     DenseType[] types = new DenseType[fields.size()];
     for (int i = 0; i < types.length; i++) {
@@ -47,7 +48,7 @@ public final class RecordBatchRows {
   }
 
   /** The codec type of a record node. */
-  public static DenseType typeOf(RecordNode n) {
+  static DenseType typeOf(RecordNode n) {
     boolean nullable = n.type().isRepetition(Type.Repetition.OPTIONAL);
     switch (n.kind()) {
       case PRIMITIVE:
@@ -66,12 +67,12 @@ public final class RecordBatchRows {
     }
   }
 
-  public DenseType rowType() {
+  DenseType rowType() {
     return rowType;
   }
 
   /** The records of {@code records}'s last read as a batch of {@link #rowType()}, valid until the next load. */
-  public DenseVector load(RecordBatch records) {
+  DenseVector load(RecordBatch records) {
     batch.reset();
     List<RecordNode> fields = records.fields();
     if (fields.size() != rowType.childCount()) {

@@ -16,11 +16,12 @@
 package io.github.fastdecode.parquet.column;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.fastdecode.parquet.denserow.DenseRowCodec;
+import io.github.fastdecode.parquet.denserow.DenseRows;
 import io.github.fastdecode.parquet.denserow.DenseType;
 import io.github.fastdecode.parquet.denserow.DenseVector;
-import io.github.fastdecode.parquet.denserow.RecordBatchRows;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Whole nested records ({@link RecordBatch}, every schema shape of {@link
  * NestedRecordsDifferentialTest}: spec and legacy lists, maps with null values, structs, depth 4,
- * every physical type) through {@link RecordBatchRows} into the dense row codec, a run and back:
+ * every physical type) through {@link DenseRows#forRecords} into the dense row codec, a run and back:
  * the records must be parquet-java's own, read by its record reader from the same file. Lives in
  * {@code column}'s test package for {@link NestedRecords}' oracle.
  */
@@ -68,7 +69,9 @@ class RecordBatchRowsTest {
         String where = "seed " + seed + ", schema " + schemaIndex + ", " + o + ", capacity " + capacity;
         try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(file))) {
           RecordBatch records = reader.newRecordBatch(capacity);
-          RecordBatchRows rows = new RecordBatchRows(records);
+          DenseRows rows = DenseRows.forRecords(records);
+          // a loader for records loads no column batches
+          assertThrows(IllegalStateException.class, () -> rows.load(reader.newBatches(1, ColumnBatch.Layout.DENSE)), where);
           DenseRowCodec codec = new DenseRowCodec(rows.rowType());
           DenseVector back = DenseVector.create(rows.rowType(), 1);
           int[] sizes = new int[capacity];

@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.denserow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.column.ColumnBatch;
@@ -50,7 +51,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Flat batches read by {@link ParquetBatchReader} (both layouts, with and without dictionary ids,
- * on chunks that turn from dictionary to plain pages) through {@link ColumnBatchRows}, a run and
+ * on chunks that turn from dictionary to plain pages) through {@link DenseRows#forColumns}, a run and
  * back: the rows must be parquet-java's own rows of the file.
  */
 class ColumnBatchRowsTest {
@@ -156,7 +157,9 @@ class ColumnBatchRowsTest {
                 }
               }
             }
-            ColumnBatchRows rows = new ColumnBatchRows(reader.columns().toArray(new org.apache.parquet.column.ColumnDescriptor[0]));
+            DenseRows rows = DenseRows.forColumns(reader.columns().toArray(new org.apache.parquet.column.ColumnDescriptor[0]));
+            // a loader for column batches loads no records
+            assertThrows(IllegalStateException.class, () -> rows.load(reader.newRecordBatch(1)), what);
             DenseRowCodec codec = new DenseRowCodec(rows.rowType());
             DenseVector back = DenseVector.create(rows.rowType(), 1);
             int[] sizes = new int[capacity];
