@@ -659,7 +659,7 @@ public final class ParquetBatchReader implements Closeable {
       return false;
     }
     if (rowGroup != rowScanGroup) {
-      rowScan.startRowGroup();
+      rowScan.startRowGroup(file.getRowGroups().get(rowGroup));
       rowScanGroup = rowGroup;
     }
     return true;

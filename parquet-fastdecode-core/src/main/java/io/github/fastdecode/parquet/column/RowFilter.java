@@ -28,6 +28,7 @@ import io.github.fastdecode.parquet.column.RowFilterNodes.NullTest;
 import io.github.fastdecode.parquet.column.RowFilterNodes.Or;
 import io.github.fastdecode.parquet.column.RowFilterNodes.SubstringLeaf;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -73,6 +74,7 @@ final class RowFilter {
   private final MessageType schema;
   private final Node root;
   private final String text;
+  private final List<Stage> stages;
 
   private RowFilter(FilterPredicate predicate, MessageType schema) {
     this.schema = schema;
@@ -83,6 +85,7 @@ final class RowFilter {
     } catch (UnsupportedOperationException e) {
       throw new IllegalArgumentException("row filtering cannot evaluate " + text + ": " + e.getMessage(), e);
     }
+    this.stages = split(root, columns.size());
   }
 
   /**
@@ -111,6 +114,85 @@ final class RowFilter {
     return text;
   }
 
+  /**
+   * The predicate as stages of a staged read: its top-level conjuncts grouped so that no two groups
+   * read the same column (a conjunct that reads no column, and any slot no conjunct reads, joins the
+   * first group). A row matches when it satisfies every stage, so a stage need only be evaluated on
+   * the rows the stages before it kept, and its columns read only at those rows. One stage, the
+   * whole predicate, when it is not a conjunction of parts on different columns.
+   */
+  List<Stage> stages() {
+    return stages;
+  }
+
+  /** A part of the predicate and the slots it reads. */
+  static final class Stage {
+    final Node node;
+    final int[] slots;
+
+    Stage(Node node, int[] slots) {
+      this.node = node;
+      this.slots = slots;
+    }
+  }
+
+  private static List<Stage> split(Node root, int slotCount) {
+    List<Node> parts = new ArrayList<>();
+    And.conjuncts(root, parts);
+    List<List<Node>> groups = new ArrayList<>();
+    List<BitSet> reads = new ArrayList<>();
+    List<Node> noColumn = new ArrayList<>();
+    for (Node part : parts) {
+      BitSet slots = new BitSet();
+      part.slots(slots);
+      if (slots.isEmpty()) {
+        noColumn.add(part);
+        continue;
+      }
+      // Joins the first group that shares a slot, and that group absorbs any later one that does.
+      int into = -1;
+      for (int g = 0; g < groups.size(); g++) {
+        if (!reads.get(g).intersects(slots)) {
+          continue;
+        }
+        if (into < 0) {
+          into = g;
+        } else {
+          groups.get(into).addAll(groups.remove(g));
+          slots.or(reads.remove(g));
+          g--;
+        }
+      }
+      if (into < 0) {
+        groups.add(new ArrayList<>());
+        reads.add(new BitSet());
+        into = groups.size() - 1;
+      }
+      groups.get(into).add(part);
+      reads.get(into).or(slots);
+    }
+    BitSet all = new BitSet();
+    all.set(0, slotCount);
+    if (groups.size() <= 1) {
+      return List.of(new Stage(root, all.stream().toArray()));
+    }
+    groups.get(0).addAll(0, noColumn);
+    for (BitSet r : reads) {
+      all.andNot(r);
+    }
+    reads.get(0).or(all);
+    List<Stage> out = new ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      List<Node> group = groups.get(g);
+      Node node = group.get(group.size() - 1);
+      for (int i = group.size() - 2; i >= 0; i--) {
+        node = new And(group.get(i), node);
+      }
+      out.add(new Stage(node, reads.get(g).stream().toArray()));
+    }
+    return List.copyOf(out);
+  }
+
   /** One window of rows as a slot's batch holds them. */
   static final class Window {
     /** The slot's batch (physical values or dictionary ids), or null for a column missing from the file. */
@@ -119,14 +201,6 @@ final class RowFilter {
     int row;
     /** The batch value index of the window's first non-null value (the row, with row positions). */
     int value;
-  }
-
-  /**
-   * Writes the window positions ({@code 0..n}) of the rows that match into {@code selection} in
-   * ascending order and returns how many.
-   */
-  int select(Window[] windows, int n, int[] selection) {
-    return root.select(windows, n, selection);
   }
 
   private int slot(Operators.Column<?> column) {

@@ -28,6 +28,8 @@ import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.column.RowFilter.Window;
 import io.github.fastdecode.parquet.dictionary.DictionaryValues;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -52,6 +54,9 @@ final class RowFilterNodes {
 
     /** Writes whether each of the window's {@code n} rows satisfies this node into {@code dst[0, n)}. */
     abstract void eval(Window[] windows, int n, boolean[] dst);
+
+    /** Adds the slots (predicate columns) this node reads to {@code into}. */
+    abstract void slots(BitSet into);
 
     private boolean[] mask = new boolean[0];
 
@@ -114,6 +119,22 @@ final class RowFilterNodes {
       this.right = right;
     }
 
+    /** The conjuncts of a tree of {@code and}s, left to right, into {@code into}. */
+    static void conjuncts(Node node, List<Node> into) {
+      if (node instanceof And) {
+        conjuncts(((And) node).left, into);
+        conjuncts(((And) node).right, into);
+      } else {
+        into.add(node);
+      }
+    }
+
+    @Override
+    void slots(BitSet into) {
+      left.slots(into);
+      right.slots(into);
+    }
+
     @Override
     void eval(Window[] windows, int n, boolean[] dst) {
       left.eval(windows, n, dst);
@@ -147,6 +168,12 @@ final class RowFilterNodes {
     Or(Node left, Node right) {
       this.left = left;
       this.right = right;
+    }
+
+    @Override
+    void slots(BitSet into) {
+      left.slots(into);
+      right.slots(into);
     }
 
     @Override
@@ -190,6 +217,9 @@ final class RowFilterNodes {
     }
 
     @Override
+    void slots(BitSet into) {}
+
+    @Override
     void eval(Window[] windows, int n, boolean[] dst) {
       Arrays.fill(dst, 0, n, result);
     }
@@ -213,6 +243,11 @@ final class RowFilterNodes {
     NullTest(int slot, boolean whenNull) {
       this.slot = slot;
       this.whenNull = whenNull;
+    }
+
+    @Override
+    void slots(BitSet into) {
+      into.set(slot);
     }
 
     @Override
@@ -268,6 +303,11 @@ final class RowFilterNodes {
       this.slot = slot;
       this.op = op;
       this.nullResult = nullResult;
+    }
+
+    @Override
+    final void slots(BitSet into) {
+      into.set(slot);
     }
 
     /** Writes whether values {@code [from, from + n)} of the batch's arrays (or the dictionary's) match into {@code dst[at..]}. */

@@ -18,12 +18,22 @@ package io.github.fastdecode.parquet.column;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The row-filtered reading of a {@link ParquetBatchReader}, a window of rows at a time: the
  * predicate's columns are read first and the predicate evaluated on them ({@link RowFilter}); the
  * other columns are then read only where rows matched.
+ *
+ * <p>A predicate that is a conjunction of parts on different columns is read in stages ({@link
+ * RowFilter#stages}): the first stage's columns over the whole window, each later stage's columns
+ * only at the rows the stages before kept (in the same ways as the other columns, below), and each
+ * stage evaluated on those rows alone. Stages go cheapest first per row they remove ({@link
+ * #order()}): the bytes their columns decode per row, from the row group's column sizes, over the
+ * share of rows each removed so far in the scan.
  *
  * <p>A window is a run of the row group's candidate rows (all of them, or those the page index
  * kept). The predicate's columns are read into the caller's batches when the caller reads them too
@@ -65,6 +75,23 @@ final class RowFilterScan {
   private int[] selection = new int[0];
   private final FilteredRowGroup.RowRuns matched = new FilteredRowGroup.RowRuns();
 
+  /** The predicate's stages ({@link RowFilter#stages}), read one after another. */
+  private final List<RowFilter.Stage> stages;
+  /** Stage indexes in the order this window reads them ({@link #order()}). */
+  private final int[] order;
+  private final double[] rank;
+  /** Per stage: bytes its columns decode per row in the current row group. */
+  private final double[] cost;
+  /** Per stage: rows it was evaluated on and rows it kept, over the scan so far. */
+  private final long[] rowsIn;
+  private final long[] rowsOut;
+  /** Per position in {@link #order}: this window's rows the stage was evaluated on. */
+  private final int[] stageIn;
+  /** Per position in {@link #order} (from 1): positions among the stage's rows of those it kept. */
+  private final int[][] kept;
+  private final FilteredRowGroup.RowRuns stageRuns = new FilteredRowGroup.RowRuns();
+  private int[] positions = new int[0];
+
   RowFilterScan(RowFilter filter, List<ColumnDescriptor> columns, int outputs, int[] slotColumn) {
     this.filter = filter;
     this.columns = columns;
@@ -85,12 +112,41 @@ final class RowFilterScan {
       windows[i] = new RowFilter.Window();
     }
     this.position = new long[columns.size()];
+    this.stages = filter.stages();
+    int m = stages.size();
+    this.order = new int[m];
+    this.rank = new double[m];
+    this.cost = new double[m];
+    this.rowsIn = new long[m];
+    this.rowsOut = new long[m];
+    this.stageIn = new int[m];
+    this.kept = new int[m][0];
+    for (int i = 0; i < m; i++) {
+      order[i] = i;
+    }
   }
 
-  /** New chunk readers: every column reads from the row group's first row. */
-  void startRowGroup() {
+  /** New chunk readers for {@code block}: every column reads from the row group's first row. */
+  void startRowGroup(BlockMetaData block) {
     Arrays.fill(position, 0);
     Arrays.fill(idsLikely, true);
+    if (stages.size() > 1) {
+      double[] bytes = new double[columns.size()];
+      for (ColumnChunkMetaData m : block.getColumns()) {
+        for (int c = 0; c < bytes.length; c++) {
+          if (m.getPath().equals(ColumnPath.get(columns.get(c).getPath()))) {
+            bytes[c] = m.getTotalUncompressedSize() / (double) Math.max(1, block.getRowCount());
+          }
+        }
+      }
+      for (int i = 0; i < cost.length; i++) {
+        double sum = 0;
+        for (int s : stages.get(i).slots) {
+          sum += slotColumn[s] < 0 ? 0 : bytes[slotColumn[s]];
+        }
+        cost[i] = sum;
+      }
+    }
   }
 
   /**
@@ -100,46 +156,104 @@ final class RowFilterScan {
    * columns into batches of this reader's own.
    */
   int window(Chunks chunks, ColumnBatch[] out, FilteredRowGroup.RowRuns candidates, int n, FilteredRowGroup.RowRuns read) {
-    for (int s = 0; s < slotColumn.length; s++) {
-      int c = slotColumn[s];
-      RowFilter.Window w = windows[s];
-      if (c < 0) {
-        w.batch = null;
-        continue;
-      }
-      ColumnBatch b;
-      boolean output = out != null && c < outputs;
-      // An output column may still be read into a batch of ids (or stored values) of our own, and
-      // only its matching rows copied over.
-      copied[s] = output && throughOwnBatch(out[c], c);
-      if (output && !copied[s]) {
-        b = out[c];
-      } else {
-        b = ownBatch(c, n);
-        b.clear();
-      }
-      w.batch = b;
-      w.row = b.entryCount;
-      w.value = b.valueCount;
-      readRuns(chunks, c, b, candidates);
-    }
+    order();
     int[] sel = selection(n);
-    int k = filter.select(windows, n, sel);
+    int k = n;
+    int reached = 0;
+    for (int g = 0; g < order.length && k > 0; g++) {
+      RowFilter.Stage stage = stages.get(order[g]);
+      int in = k;
+      stageIn[g] = in;
+      if (g > 0) {
+        stageRuns.clear();
+        runsOf(candidates, sel, k, stageRuns);
+      }
+      for (int s : stage.slots) {
+        int c = slotColumn[s];
+        RowFilter.Window w = windows[s];
+        if (c < 0) {
+          w.batch = null;
+          continue;
+        }
+        ColumnBatch b;
+        boolean output = out != null && c < outputs;
+        // An output column may still be read into a batch of ids (or stored values) of our own, and
+        // only its matching rows copied over.
+        copied[s] = output && throughOwnBatch(out[c], c);
+        if (output && !copied[s]) {
+          b = out[c];
+        } else {
+          b = ownBatch(c, n);
+          b.clear();
+        }
+        w.batch = b;
+        w.row = b.entryCount;
+        w.value = b.valueCount;
+        if (g == 0) {
+          readRuns(chunks, c, b, candidates);
+        } else {
+          // Only the rows the stages before kept: window positions sel[0, k).
+          readAt(chunks, c, b, candidates, n, sel, k, stageRuns);
+        }
+      }
+      if (g == 0) {
+        k = stage.node.select(windows, n, sel);
+      } else {
+        // Positions among the stage's rows (those kept so far), then back to window positions.
+        int[] kept = kept(g, in);
+        k = stage.node.select(windows, in, kept);
+        for (int j = 0; j < k; j++) {
+          sel[j] = sel[kept[j]]; // kept[j] >= j: not yet overwritten
+        }
+      }
+      rowsIn[order[g]] += in;
+      rowsOut[order[g]] += k;
+      reached = g + 1;
+    }
     if (out == null) {
       return k;
     }
-    matched.clear();
-    if (k > 0) {
-      matchedRuns(candidates, sel, k);
+    // Each stage's batches hold the rows the stage before kept (stage 0: the window); thinned to the
+    // matching rows, the last stage first, composing positions among its rows on the way down.
+    int[] at = reached > 1 ? positions(n) : null;
+    for (int g = reached - 1; g >= 1; g--) {
+      int[] keptHere = kept[g];
+      if (g == reached - 1) {
+        System.arraycopy(keptHere, 0, at, 0, k);
+      } else {
+        for (int j = 0; j < k; j++) {
+          at[j] = keptHere[at[j]];
+        }
+      }
+      thin(out, stages.get(order[g]), stageIn[g], at, k);
     }
-    for (int s = 0; s < slotColumn.length; s++) {
+    if (reached > 0) {
+      thin(out, stages.get(order[0]), n, sel, k);
+    }
+    if (k > 0) {
+      matched.clear();
+      runsOf(candidates, sel, k, matched);
+      for (int c = 0; c < outputs; c++) {
+        if (!isPredicate[c]) {
+          readAt(chunks, c, out[c], candidates, n, sel, k, matched);
+        }
+      }
+      read.addAll(matched);
+    }
+    return k;
+  }
+
+  /** Keeps, of the {@code rows} rows each output batch of {@code stage} read this window, those at {@code positions[0, k)}. */
+  private void thin(ColumnBatch[] out, RowFilter.Stage stage, int rows, int[] positions, int k) {
+    for (int s : stage.slots) {
       int c = slotColumn[s];
       if (c < 0 || c >= outputs) {
         continue;
       }
-      ColumnBatch b = windows[s].batch;
-      if (k < n) {
-        b.keepRows(windows[s].row, n, windows[s].value, sel, k);
+      RowFilter.Window w = windows[s];
+      ColumnBatch b = w.batch;
+      if (k < rows) {
+        b.keepRows(w.row, rows, w.value, positions, k);
       }
       if (copied[s]) {
         if (out[c].converting == null) {
@@ -149,41 +263,70 @@ final class RowFilterScan {
         MatchedCopy.append(out[c], b);
       }
     }
-    if (k > 0) {
-      boolean fewRuns = (long) matched.count * RUN_READ_MIN_ROWS_PER_RUN <= n;
-      for (int c = 0; c < outputs; c++) {
-        if (isPredicate[c]) {
-          continue;
-        }
-        ColumnBatch b = out[c];
-        if (k == n) {
-          readRuns(chunks, c, b, candidates);
-        } else if (candidates.count == 1 && chunks.chunk(c).readsSelected(b)) {
-          // Byte arrays: the reader steps over the values of rows that did not match, copying none.
-          long start = candidates.start[0];
-          moveTo(chunks, c, start);
-          if (chunks.chunk(c).appendSelected(b, n, sel, k) != n) {
-            throw chunks.ended(c);
-          }
-          position[c] = start + n;
-        } else if (fewRuns || b.isNested()) {
-          readRuns(chunks, c, b, matched);
-        } else {
-          int row = b.entryCount;
-          int value = b.valueCount;
-          readRuns(chunks, c, b, candidates);
-          b.keepRows(row, n, value, sel, k);
-        }
-      }
-      read.addAll(matched);
-    }
-    return k;
   }
 
-  /** The runs of row-group rows at window positions {@code sel[0, k)} of {@code candidates}, into {@link #matched}. */
-  private void matchedRuns(FilteredRowGroup.RowRuns candidates, int[] sel, int k) {
+  /**
+   * Appends to {@code b} column {@code c}'s rows at window positions {@code sel[0, k)} of the
+   * {@code n} candidates ({@code runs}: the same rows as runs of row-group rows), whichever way
+   * costs less: where few runs, each run read and the rows between skipped; where many, the window
+   * decoded whole and thinned; byte arrays of one run of candidates stepped over value by value.
+   */
+  private void readAt(Chunks chunks, int c, ColumnBatch b, FilteredRowGroup.RowRuns candidates, int n, int[] sel, int k,
+      FilteredRowGroup.RowRuns runs) {
+    if (k == n) {
+      readRuns(chunks, c, b, candidates);
+    } else if (candidates.count == 1 && chunks.chunk(c).readsSelected(b)) {
+      // Byte arrays: the reader steps over the values of rows not wanted, copying none.
+      long start = candidates.start[0];
+      moveTo(chunks, c, start);
+      if (chunks.chunk(c).appendSelected(b, n, sel, k) != n) {
+        throw chunks.ended(c);
+      }
+      position[c] = start + n;
+    } else if ((long) runs.count * RUN_READ_MIN_ROWS_PER_RUN <= n || b.isNested()) {
+      readRuns(chunks, c, b, runs);
+    } else {
+      int row = b.entryCount;
+      int value = b.valueCount;
+      readRuns(chunks, c, b, candidates);
+      b.keepRows(row, n, value, sel, k);
+    }
+  }
+
+  /**
+   * Puts the stages in the order to read them this window: cheapest per row that a stage removes
+   * first. A stage's cost is the bytes its columns decode per row (the row group's uncompressed
+   * column sizes); the share of rows it removes is what it removed so far in this scan (half until
+   * it has been evaluated).
+   */
+  private void order() {
+    int m = order.length;
+    if (m == 1) {
+      return;
+    }
+    for (int i = 0; i < m; i++) {
+      double removes = 1 - (rowsOut[i] + 1.0) / (rowsIn[i] + 2.0);
+      rank[i] = cost[i] / Math.max(removes, 1e-6);
+    }
+    // Insertion sort of a few stages, stable: ties keep the predicate's order.
+    for (int i = 0; i < m; i++) {
+      order[i] = i;
+    }
+    for (int i = 1; i < m; i++) {
+      int x = order[i];
+      int j = i - 1;
+      while (j >= 0 && rank[order[j]] > rank[x]) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = x;
+    }
+  }
+
+  /** The runs of row-group rows at window positions {@code sel[0, k)} of {@code candidates}, into {@code into}. */
+  private void runsOf(FilteredRowGroup.RowRuns candidates, int[] sel, int k, FilteredRowGroup.RowRuns into) {
     if (candidates.count == 1 && sel[k - 1] - sel[0] == k - 1) {
-      matched.add(candidates.start[0] + sel[0], k); // one run: every row of it matched
+      into.add(candidates.start[0] + sel[0], k); // one run: every row of it matched
       return;
     }
     if (candidates.count == 1) {
@@ -201,14 +344,14 @@ final class RowFilterScan {
       }
       bounds[m] = k;
       long base = candidates.start[0];
-      matched.ensure(m);
-      long[] start = matched.start;
-      int[] length = matched.length;
+      into.ensure(m);
+      long[] start = into.start;
+      int[] length = into.length;
       for (int q = 0; q < m; q++) {
         start[q] = base + sel[bounds[q]];
         length[q] = bounds[q + 1] - bounds[q];
       }
-      matched.count = m;
+      into.count = m;
       return;
     }
     int r = 0;
@@ -225,7 +368,7 @@ final class RowFilterScan {
       while (q < k && sel[q] == sel[q - 1] + 1 && sel[q] < runEnd) {
         q++;
       }
-      matched.add(candidates.start[r] + (p - runFirst), q - j);
+      into.add(candidates.start[r] + (p - runFirst), q - j);
       j = q;
     }
   }
@@ -300,6 +443,20 @@ final class RowFilterScan {
       runBounds = new int[Math.max(n, 1024)];
     }
     return runBounds;
+  }
+
+  private int[] kept(int g, int n) {
+    if (kept[g].length < n) {
+      kept[g] = new int[Math.max(n, 1024)];
+    }
+    return kept[g];
+  }
+
+  private int[] positions(int n) {
+    if (positions.length < n) {
+      positions = new int[Math.max(n, 1024)];
+    }
+    return positions;
   }
 
   private int[] selection(int n) {

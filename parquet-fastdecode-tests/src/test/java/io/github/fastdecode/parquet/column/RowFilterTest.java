@@ -506,6 +506,61 @@ class RowFilterTest {
     }
   }
 
+  /** Keeps every string and counts the values it was asked about (not null: parquet-java's page-index filter asks about null). */
+  static final class CountingKeep extends UserDefinedPredicate<Binary> implements Serializable {
+    private static final long serialVersionUID = 1L;
+    static final java.util.concurrent.atomic.AtomicLong CALLS = new java.util.concurrent.atomic.AtomicLong();
+
+    @Override
+    public boolean keep(Binary value) {
+      if (value != null) {
+        CALLS.incrementAndGet();
+      }
+      return value != null;
+    }
+
+    @Override
+    public boolean canDrop(Statistics<Binary> statistics) {
+      return false;
+    }
+
+    @Override
+    public boolean inverseCanDrop(Statistics<Binary> statistics) {
+      return false;
+    }
+  }
+
+  /**
+   * A conjunction on different columns is read in stages, the cheaper part first: {@code small}
+   * (4 bytes a row) before the strings (about 11), though the predicate names the strings first. The
+   * string part is then evaluated only on the rows {@code small < 5} kept (plain pages: once per
+   * value), not on every row; read whole, it would be asked about every non-null string.
+   */
+  @Test
+  void aLaterStageIsEvaluatedOnlyOnTheRowsTheEarlierOnesKept() throws IOException {
+    for (Path f : List.of(files.get(1), files.get(3))) { // no dictionary: strings evaluated value by value
+      FilterCompat.Filter filter = FilterCompat.get(and(userDefined(binaryColumn("s"), new CountingKeep()), lt(intColumn("small"), 5)));
+      FilteredScanTest.Rows expected = parquetJava(f, filter, null);
+      int kept = parquetJava(f, FilterCompat.get(and(lt(intColumn("small"), 5), notEq(binaryColumn("s"), null))), null).values.size();
+      int strings = parquetJava(f, FilterCompat.get(notEq(binaryColumn("s"), null)), null).values.size();
+      assertTrue(kept * 5 < strings, kept + " of " + strings);
+      try (ParquetBatchReader reader = ParquetBatchReader.open(new LocalInputFile(f), null,
+          ParquetReadOptions.builder().withRecordFilter(filter).build(), PageSettings.defaults())) {
+        ColumnBatch[] batches = reader.newBatches(4096, ColumnBatch.Layout.DENSE);
+        CountingKeep.CALLS.set(0);
+        long rows = 0;
+        int n;
+        while ((n = reader.nextBatch(batches)) > 0) {
+          rows += n;
+        }
+        assertEquals(expected.values.size(), rows, f.getFileName().toString());
+        assertEquals(kept, CountingKeep.CALLS.get(), f.getFileName() + ": strings the predicate was asked about");
+      }
+      FilteredScanTest.assertSameRows(expected, ours(f, filter, null, 1000, ColumnBatch.Layout.ROW_POSITIONS, false, null,
+          expected.values.size(), PageSettings.defaults()), f.getFileName().toString());
+    }
+  }
+
   /** A read of no columns (a count) returns the number of matching rows, a row group at a time. */
   @Test
   void aReadOfNoColumnsCountsTheMatchingRows() throws IOException {
