@@ -50,7 +50,11 @@ pass -Darrow.version=18.3.0, the newest it serves). From the repository root:
         -Dmdep.outputFile=../target/dataset-classpath.txt -Darrow.version=18.3.0    # for --dataset
     python3 parquet-fastdecode-arrow/bench/arrow_bench_files.py /tmp/arrowbench --lineitem LINEITEM_PART
     python3 parquet-fastdecode-arrow/bench/arrow_filescan.py [--procs K] [--scans N] [--threads 1,2] \\
-        [--dataset] [--java JAVA] [--jvm-opt OPT] file...
+        [--dataset] [--java JAVA] [--jvm-opt OPT] [--class-cache DIR] file...
+
+--class-cache DIR starts each Java process from a class archive (AppCDS; on JDK 25 and later an AOT
+cache) that one training process of the same reader, file, mode and thread count wrote into DIR
+(see ClassCache): what a deployment that ships such an archive gets on its first scan.
 
 LINEITEM_PART: a part file of TPC-H lineitem written by Spark (parquet-fastdecode-spark/bench/run-tpch.sh
 writes them); FileScanBenchmark writes /tmp/parquet-fastdecode-filescan-*.parquet on its first use.
@@ -59,10 +63,12 @@ docs/arrow.md ("Measuring it") has every step and the figures.
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
+import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODULE = os.path.dirname(HERE)
@@ -82,14 +88,65 @@ def run_child(cmd):
     if done.returncode != 0:
         lines = [l for l in done.stderr.strip().splitlines() if l.strip()]
         raise ReaderFailed(lines[-1] if lines else f"exit {done.returncode}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    # the result is the last line that is a JSON object (a JVM writing a class archive prints after it)
+    return json.loads([l for l in done.stdout.splitlines() if l.startswith("{")][-1])
 
 
-def java_run(java, path, mode, scans, threads=1, jvm_opts=()):
+def java_classpath():
     with open(os.path.join(MODULE, "target", "test-classpath.txt")) as f:
-        cp = ":".join([os.path.join(MODULE, "target", "test-classes"), os.path.join(MODULE, "target", "classes"), f.read().strip()])
+        return ":".join([os.path.join(MODULE, "target", "test-classes"), os.path.join(MODULE, "target", "classes"),
+                         f.read().strip()])
+
+
+def java_run(java, cp, path, mode, scans, threads=1, jvm_opts=()):
     return run_child([java, *JVM_BASE, *jvm_opts, "-cp", cp, "io.github.fastdecode.parquet.arrow.ArrowFileScan",
                       path, mode, str(scans), "65536", str(threads)])
+
+
+class ClassCache:
+    """--class-cache: each Java reader's process starts from a class archive that one training process of
+    the same command (3 scans of the same file, mode and thread count) wrote. JDK 25 and later: an AOT
+    cache (-XX:AOTCacheOutput, then -XX:AOTCache: classes loaded and linked, method profiles); earlier
+    JDKs: an AppCDS archive (-XX:ArchiveClassesAtExit, then -XX:SharedArchiveFile). Both take only jar
+    files on the class path, so each class directory on it is first packed into a jar here."""
+
+    def __init__(self, java, directory):
+        self.directory = os.path.abspath(directory)
+        os.makedirs(self.directory, exist_ok=True)
+        out = subprocess.run([java, "-XshowSettings:properties", "-version"], capture_output=True, text=True).stderr
+        spec = re.search(r"java\.specification\.version = (\d+)", out)
+        self.aot = spec is not None and int(spec.group(1)) >= 25
+        self.jars = {}
+
+    def describe(self):
+        return "AOT cache (-XX:AOTCache)" if self.aot else "AppCDS archive (-XX:SharedArchiveFile)"
+
+    def classpath(self, cp):
+        """The class path with each directory replaced by a jar of it."""
+        out = []
+        for entry in cp.split(":"):
+            if os.path.isdir(entry):
+                if entry not in self.jars:
+                    jar = os.path.join(self.directory, f"dir{len(self.jars)}.jar")
+                    with zipfile.ZipFile(jar, "w", zipfile.ZIP_STORED) as z:
+                        for root, _, names in os.walk(entry):
+                            for n in sorted(names):
+                                full = os.path.join(root, n)
+                                z.write(full, os.path.relpath(full, entry))
+                    self.jars[entry] = jar
+                entry = self.jars[entry]
+            out.append(entry)
+        return ":".join(out)
+
+    def options(self, key, train):
+        """Trains (once per key) through train(jvm_opts) and returns the options that use the archive."""
+        archive = os.path.join(self.directory, re.sub(r"[^A-Za-z0-9._-]", "_", key) + (".aot" if self.aot else ".jsa"))
+        if not os.path.exists(archive):
+            # -Xlog:disable: the archive's warnings would go to standard output, before the child's result
+            train(["-Xlog:disable", "-XX:AOTCacheOutput=" + archive] if self.aot
+                  else ["-Xlog:disable", "-XX:ArchiveClassesAtExit=" + archive])
+        # AOTMode=on / Xshare:on: a process that cannot map its archive fails rather than runs without it
+        return ["-XX:AOTMode=on", "-XX:AOTCache=" + archive] if self.aot else ["-Xshare:on", "-XX:SharedArchiveFile=" + archive]
 
 
 def dataset_classpath(java):
@@ -150,6 +207,9 @@ def main():
     p.add_argument("--java", default="java")
     p.add_argument("--jvm-opt", action="append", default=[], metavar="OPT",
                    help="a JVM option for the Java readers' processes, e.g. -Dio.netty.jfr.enabled=false (repeatable)")
+    p.add_argument("--class-cache", metavar="DIR",
+                   help="start the Java readers from class archives written into DIR by a training process each "
+                        "(AppCDS; an AOT cache on JDK 25 and later); see ClassCache")
     p.add_argument("files", nargs="+")
     argv = sys.argv[1:]
     for i in range(len(argv) - 1):   # "--jvm-opt -Dx=y": argparse would take -Dx=y for an option of its own
@@ -164,7 +224,14 @@ def main():
     labels = " / ".join(c[0] for c in cols)
     version = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     dataset_cp = dataset_classpath(a.java) if a.dataset else None
+    java_cp = java_classpath()
+    cache = ClassCache(a.java, a.class_cache) if a.class_cache else None
+    if cache:
+        java_cp = cache.classpath(java_cp)
+        dataset_cp = cache.classpath(dataset_cp) if dataset_cp else None
     opts = f" ({' '.join(a.jvm_opt)})" if a.jvm_opt else ""
+    if cache:
+        opts += f"; Java readers from an {cache.describe()} each, trained by 3 scans of the same file, mode and threads"
     readers = []            # (name, threads), in the order the processes run
     for t in counts:
         readers += [("pyarrow", t), ("fastdecode", t)]
@@ -202,9 +269,17 @@ def main():
                         if reader == "pyarrow":
                             r = pyarrow_run(path, mode, a.scans, t)
                         elif reader == "fastdecode":
-                            r = java_run(a.java, path, mode, a.scans, t, a.jvm_opt)
+                            jvm = a.jvm_opt
+                            if cache:
+                                jvm = jvm + cache.options(f"fastdecode-{name}-{mode}-{t}", lambda o: java_run(
+                                    a.java, java_cp, path, mode, 3, t, a.jvm_opt + o))
+                            r = java_run(a.java, java_cp, path, mode, a.scans, t, jvm)
                         else:
-                            r = dataset_run(a.java, dataset_cp, path, mode, a.scans, a.jvm_opt)
+                            jvm = a.jvm_opt
+                            if cache:
+                                jvm = jvm + cache.options(f"dataset-{name}-{mode}", lambda o: dataset_run(
+                                    a.java, dataset_cp, path, mode, 3, a.jvm_opt + o))
+                            r = dataset_run(a.java, dataset_cp, path, mode, a.scans, jvm)
                         runs[(reader, t)].append(r)
                     except ReaderFailed as e:
                         failed[(reader, t)] = f"{reader}, {name}, {mode}: {e}"
