@@ -58,6 +58,14 @@ final class RowFilterNodes {
     /** Adds the slots (predicate columns) this node reads to {@code into}. */
     abstract void slots(BitSet into);
 
+    /**
+     * Whether {@link #refine} tests only the positions it is given (on values without nulls), not
+     * every row of the window: then refining a window costs no more than evaluating the kept rows alone.
+     */
+    boolean refinesInPlace() {
+      return false;
+    }
+
     private boolean[] mask = new boolean[0];
 
     /** A flag per row for {@link #select} and {@link #refine}, apart from {@link #scratch} (which {@link #eval} may use). */
@@ -133,6 +141,11 @@ final class RowFilterNodes {
     void slots(BitSet into) {
       left.slots(into);
       right.slots(into);
+    }
+
+    @Override
+    boolean refinesInPlace() {
+      return left.refinesInPlace() && right.refinesInPlace();
     }
 
     @Override
@@ -220,6 +233,11 @@ final class RowFilterNodes {
     void slots(BitSet into) {}
 
     @Override
+    boolean refinesInPlace() {
+      return true;
+    }
+
+    @Override
     void eval(Window[] windows, int n, boolean[] dst) {
       Arrays.fill(dst, 0, n, result);
     }
@@ -248,6 +266,11 @@ final class RowFilterNodes {
     @Override
     void slots(BitSet into) {
       into.set(slot);
+    }
+
+    @Override
+    boolean refinesInPlace() {
+      return true;
     }
 
     @Override
@@ -609,6 +632,11 @@ final class RowFilterNodes {
         return -1;
       }
       return empty ? 0 : refineRange(b, from, n, sel, k);
+    }
+
+    @Override
+    boolean refinesInPlace() {
+      return ranged;
     }
 
     /**

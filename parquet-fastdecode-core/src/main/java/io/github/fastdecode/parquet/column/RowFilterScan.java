@@ -87,8 +87,10 @@ final class RowFilterScan {
   private final long[] rowsOut;
   /** Per position in {@link #order}: this window's rows the stage was evaluated on. */
   private final int[] stageIn;
-  /** Per position in {@link #order} (from 1): positions among the stage's rows of those it kept. */
-  private final int[][] kept;
+  /** Per position in {@link #order}: whether the stage read only the rows kept before it, not the window. */
+  private final boolean[] compacted;
+  /** Per position in {@link #order}, where {@link #compacted}: the window positions of the rows it read. */
+  private final int[][] inputs;
   private final FilteredRowGroup.RowRuns stageRuns = new FilteredRowGroup.RowRuns();
   private int[] positions = new int[0];
 
@@ -120,7 +122,8 @@ final class RowFilterScan {
     this.rowsIn = new long[m];
     this.rowsOut = new long[m];
     this.stageIn = new int[m];
-    this.kept = new int[m][0];
+    this.compacted = new boolean[m];
+    this.inputs = new int[m][0];
     for (int i = 0; i < m; i++) {
       order[i] = i;
     }
@@ -163,10 +166,16 @@ final class RowFilterScan {
     for (int g = 0; g < order.length && k > 0; g++) {
       RowFilter.Stage stage = stages.get(order[g]);
       int in = k;
-      stageIn[g] = in;
-      if (g > 0) {
+      // A later stage reads only the rows kept so far where that saves work: few runs of them to
+      // decode, byte arrays stepped over, or a test that would otherwise run on every row of the
+      // window (strings, user-defined predicates); else it reads the whole window and refines the
+      // window positions in place.
+      boolean compact = false;
+      if (g > 0 && k < n) {
         stageRuns.clear();
         runsOf(candidates, sel, k, stageRuns);
+        compact = !stage.node.refinesInPlace() || (long) stageRuns.count * RUN_READ_MIN_ROWS_PER_RUN <= n
+            || selectedReads(chunks, stage, out, candidates, n);
       }
       for (int s : stage.slots) {
         int c = slotColumn[s];
@@ -175,37 +184,32 @@ final class RowFilterScan {
           w.batch = null;
           continue;
         }
-        ColumnBatch b;
-        boolean output = out != null && c < outputs;
-        // An output column may still be read into a batch of ids (or stored values) of our own, and
-        // only its matching rows copied over.
-        copied[s] = output && throughOwnBatch(out[c], c);
-        if (output && !copied[s]) {
-          b = out[c];
-        } else {
-          b = ownBatch(c, n);
-          b.clear();
-        }
+        ColumnBatch b = slotBatch(s, c, out, n);
         w.batch = b;
         w.row = b.entryCount;
         w.value = b.valueCount;
-        if (g == 0) {
-          readRuns(chunks, c, b, candidates);
-        } else {
-          // Only the rows the stages before kept: window positions sel[0, k).
+        if (compact) {
           readAt(chunks, c, b, candidates, n, sel, k, stageRuns);
+        } else {
+          readRuns(chunks, c, b, candidates);
         }
       }
       if (g == 0) {
         k = stage.node.select(windows, n, sel);
+      } else if (!compact) {
+        k = stage.node.refine(windows, n, sel, k);
       } else {
-        // Positions among the stage's rows (those kept so far), then back to window positions.
-        int[] kept = kept(g, in);
+        // Evaluated on the stage's own rows (the window positions inputs[0, in)), then back to window positions.
+        int[] rowsRead = inputs(g, in);
+        System.arraycopy(sel, 0, rowsRead, 0, in);
+        int[] kept = positions(in);
         k = stage.node.select(windows, in, kept);
         for (int j = 0; j < k; j++) {
-          sel[j] = sel[kept[j]]; // kept[j] >= j: not yet overwritten
+          sel[j] = rowsRead[kept[j]];
         }
       }
+      compacted[g] = compact;
+      stageIn[g] = in;
       rowsIn[order[g]] += in;
       rowsOut[order[g]] += k;
       reached = g + 1;
@@ -213,22 +217,24 @@ final class RowFilterScan {
     if (out == null) {
       return k;
     }
-    // Each stage's batches hold the rows the stage before kept (stage 0: the window); thinned to the
-    // matching rows, the last stage first, composing positions among its rows on the way down.
-    int[] at = reached > 1 ? positions(n) : null;
-    for (int g = reached - 1; g >= 1; g--) {
-      int[] keptHere = kept[g];
-      if (g == reached - 1) {
-        System.arraycopy(keptHere, 0, at, 0, k);
-      } else {
-        for (int j = 0; j < k; j++) {
-          at[j] = keptHere[at[j]];
-        }
+    // Thins each stage's batches to the matching rows: those that read the window, at the window
+    // positions sel[0, k); those that read only the rows kept before them, at those rows' places
+    // among their own.
+    for (int g = 0; g < reached; g++) {
+      RowFilter.Stage stage = stages.get(order[g]);
+      if (!compacted[g]) {
+        thin(out, stage, n, sel, k);
+        continue;
       }
-      thin(out, stages.get(order[g]), stageIn[g], at, k);
-    }
-    if (reached > 0) {
-      thin(out, stages.get(order[0]), n, sel, k);
+      int[] rowsRead = inputs[g];
+      int[] at = positions(k);
+      for (int j = 0, i = 0; j < k; j++) {
+        while (rowsRead[i] != sel[j]) {
+          i++;
+        }
+        at[j] = i;
+      }
+      thin(out, stage, stageIn[g], at, k);
     }
     if (k > 0) {
       matched.clear();
@@ -241,6 +247,38 @@ final class RowFilterScan {
       read.addAll(matched);
     }
     return k;
+  }
+
+  /** The batch predicate slot {@code s} (column {@code c}) reads into this window. */
+  private ColumnBatch slotBatch(int s, int c, ColumnBatch[] out, int n) {
+    boolean output = out != null && c < outputs;
+    // An output column may still be read into a batch of ids (or stored values) of our own, and
+    // only its matching rows copied over.
+    copied[s] = output && throughOwnBatch(out[c], c);
+    if (output && !copied[s]) {
+      return out[c];
+    }
+    ColumnBatch b = ownBatch(c, n);
+    b.clear();
+    return b;
+  }
+
+  /** Whether every column of {@code stage} would step over the rows not kept (byte arrays of one run of candidates). */
+  private boolean selectedReads(Chunks chunks, RowFilter.Stage stage, ColumnBatch[] out, FilteredRowGroup.RowRuns candidates, int n) {
+    if (candidates.count != 1) {
+      return false;
+    }
+    for (int s : stage.slots) {
+      int c = slotColumn[s];
+      if (c >= 0) {
+        boolean output = out != null && c < outputs;
+        ColumnBatch b = output && !throughOwnBatch(out[c], c) ? out[c] : ownBatch(c, n);
+        if (!chunks.chunk(c).readsSelected(b)) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Keeps, of the {@code rows} rows each output batch of {@code stage} read this window, those at {@code positions[0, k)}. */
@@ -445,11 +483,11 @@ final class RowFilterScan {
     return runBounds;
   }
 
-  private int[] kept(int g, int n) {
-    if (kept[g].length < n) {
-      kept[g] = new int[Math.max(n, 1024)];
+  private int[] inputs(int g, int n) {
+    if (inputs[g].length < n) {
+      inputs[g] = new int[Math.max(n, 1024)];
     }
-    return kept[g];
+    return inputs[g];
   }
 
   private int[] positions(int n) {
