@@ -29,11 +29,13 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * other columns are then read only where rows matched.
  *
  * <p>A predicate that is a conjunction of parts on different columns is read in stages ({@link
- * RowFilter#stages}): the first stage's columns over the whole window, each later stage's columns
- * only at the rows the stages before kept (in the same ways as the other columns, below), and each
- * stage evaluated on those rows alone. Stages go cheapest first per row they remove ({@link
- * #order()}): the bytes their columns decode per row, from the row group's column sizes, over the
- * share of rows each removed so far in the scan.
+ * RowFilter#stages}): the first stage's columns over the whole window; each later stage's columns
+ * only at the rows the stages before kept (in the same ways as the other columns, below), and the
+ * stage evaluated on those rows alone, where that saves work (few runs of kept rows, byte arrays
+ * stepped over, or a test that would otherwise run on every row of the window); else over the
+ * window, the kept positions refined in place. Stages go cheapest first per row they remove
+ * ({@link #order()}): the bytes their columns decode per row, from the row group's column sizes,
+ * over the share of rows each removed so far in the scan.
  *
  * <p>A window is a run of the row group's candidate rows (all of them, or those the page index
  * kept). The predicate's columns are read into the caller's batches when the caller reads them too
