@@ -253,16 +253,23 @@ final class RowFilterScan {
 
   /** The batch predicate slot {@code s} (column {@code c}) reads into this window. */
   private ColumnBatch slotBatch(int s, int c, ColumnBatch[] out, int n) {
-    boolean output = out != null && c < outputs;
-    // An output column may still be read into a batch of ids (or stored values) of our own, and
-    // only its matching rows copied over.
-    copied[s] = output && throughOwnBatch(out[c], c);
-    if (output && !copied[s]) {
+    boolean own = readsOwnBatch(c, out);
+    copied[s] = own && out != null && c < outputs;
+    if (!own) {
       return out[c];
     }
     ColumnBatch b = ownBatch(c, n);
     b.clear();
     return b;
+  }
+
+  /**
+   * Whether predicate column {@code c} is read into a batch of this reader's own: the caller does
+   * not read it, or reads it in a way {@link #throughOwnBatch} sends through one (only its
+   * matching rows then copied over).
+   */
+  private boolean readsOwnBatch(int c, ColumnBatch[] out) {
+    return out == null || c >= outputs || throughOwnBatch(out[c], c);
   }
 
   /** Whether every column of {@code stage} would step over the rows not kept (byte arrays of one run of candidates). */
@@ -272,12 +279,8 @@ final class RowFilterScan {
     }
     for (int s : stage.slots) {
       int c = slotColumn[s];
-      if (c >= 0) {
-        boolean output = out != null && c < outputs;
-        ColumnBatch b = output && !throughOwnBatch(out[c], c) ? out[c] : ownBatch(c, n);
-        if (!chunks.chunk(c).readsSelected(b)) {
-          return false;
-        }
+      if (c >= 0 && !chunks.chunk(c).readsSelected(readsOwnBatch(c, out) ? ownBatch(c, n) : out[c])) {
+        return false;
       }
     }
     return true;
