@@ -53,6 +53,8 @@ import org.junit.jupiter.api.Test;
  *   <li>the base types every encoding implements or throws, in the root package: {@link
  *       BatchValuesReader}, {@link BatchValuesWriter}, {@link BinaryBatch}, {@link
  *       ValuesDecodingException};
+ *   <li>{@code internal.decode}: the decoder contract the numeric encodings implement and the
+ *       {@code BatchValuesReader}s over it (above the base types, which those readers extend);
  *   <li>the encodings, one package each: {@code plain}, {@code rle}, {@code delta}, {@code
  *       bytestreamsplit}, {@code deltabytearray}, {@code dictionary}. An encoding imports another
  *       only where its format is built on it: {@link #ENCODING_EDGES};
@@ -84,6 +86,7 @@ class ArchitectureTest {
       List.of("internal.bitpacking"),
       List.of("internal.convert"),
       List.of("<base types>"),
+      List.of("internal.decode"),
       List.of("plain", "rle", "delta", "bytestreamsplit", "deltabytearray", "dictionary"),
       List.of("spi", ""),
       List.of("column"),

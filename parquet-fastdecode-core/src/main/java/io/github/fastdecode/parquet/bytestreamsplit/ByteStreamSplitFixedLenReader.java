@@ -15,26 +15,51 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
+import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+import java.io.IOException;
+import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.io.api.Binary;
 
 /** BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY of any positive width. */
-final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
+final class ByteStreamSplitFixedLenReader extends BatchValuesReader {
+  private final ByteStreamSplitSection s;
   /** Transpose scratch for widths of 8 bytes or more, made on first use. */
   private long[][] rows;
 
   ByteStreamSplitFixedLenReader(int width) {
-    super("BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY(" + width + ")", width);
+    s = new ByteStreamSplitSection("BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY(" + width + ")", width);
+  }
+
+  @Override
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+    s.init(valueCount, in);
+  }
+
+  @Override
+  public void skip() {
+    s.next();
+  }
+
+  @Override
+  public void skip(int n) {
+    checkCount(n);
+    s.skip(n);
+  }
+
+  @Override
+  public String toString() {
+    return s.toString();
   }
 
   /** A fresh array per value: the bytes are scattered over the streams, so there is nothing to view. */
   @Override
   public Binary readBytes() {
-    int p = base + next();
-    byte[] v = new byte[width];
+    int p = s.base + s.next();
+    byte[] v = new byte[s.width];
     for (int k = 0; k < v.length; k++) {
-      v[k] = bytes[p + k * count];
+      v[k] = s.bytes[p + k * s.count];
     }
     return Binary.fromConstantByteArray(v);
   }
@@ -42,20 +67,21 @@ final class ByteStreamSplitFixedLenReader extends ByteStreamSplitReader {
   @Override
   public void readBinaries(BinaryBatch dst, int n) {
     checkCount(n);
-    int at = check(n);
+    int at = s.check(n);
+    int width = s.width;
     dst.reserve(n, (long) n * width);
     if (width >= 8 && rows == null) {
       rows = ByteStreamSplitKernels.newRows();
     }
     int start = dst.byteSize();
-    ByteStreamSplitKernels.gatherBytes(bytes, base + at, count, width, rows, dst.bytes(), start, n);
+    ByteStreamSplitKernels.gatherBytes(s.bytes, s.base + at, s.count, width, rows, dst.bytes(), start, n);
     // Every value has the same length: end offsets in one loop over locals, then one commit.
     int[] ends = dst.offsets();
-    int s = dst.size() + 1;
+    int first = dst.size() + 1;
     for (int i = 0; i < n; i++) {
-      ends[s + i] = start + (i + 1) * width;
+      ends[first + i] = start + (i + 1) * width;
     }
     dst.commitValues(n);
-    index = at + n;
+    s.index = at + n;
   }
 }

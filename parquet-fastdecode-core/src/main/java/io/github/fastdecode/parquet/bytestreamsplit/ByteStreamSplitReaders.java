@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
+import io.github.fastdecode.parquet.internal.decode.DecoderReaders;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /** BYTE_STREAM_SPLIT readers. */
@@ -29,13 +30,13 @@ public final class ByteStreamSplitReaders {
   public static BatchValuesReader forColumn(ColumnDescriptor column) {
     switch (column.getPrimitiveType().getPrimitiveTypeName()) {
       case FLOAT:
-        return new ByteStreamSplitFloatReader();
+        return DecoderReaders.float32(new ByteStreamSplitFloatDecoder());
       case DOUBLE:
-        return new ByteStreamSplitDoubleReader();
+        return DecoderReaders.float64(new ByteStreamSplitDoubleDecoder());
       case INT32:
-        return new ByteStreamSplitIntReader();
+        return DecoderReaders.int32(new ByteStreamSplitInt32Decoder());
       case INT64:
-        return new ByteStreamSplitLongReader();
+        return DecoderReaders.int64(new ByteStreamSplitInt64Decoder());
       case FIXED_LEN_BYTE_ARRAY:
         return new ByteStreamSplitFixedLenReader(column.getPrimitiveType().getTypeLength());
       default:

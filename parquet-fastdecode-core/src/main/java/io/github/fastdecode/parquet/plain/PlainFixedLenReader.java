@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.plain;
 
+import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.convert.DecimalConversions;
@@ -34,53 +35,79 @@ import org.apache.parquet.io.api.Binary;
  * carry) has no bytes to bound it: parquet-java then returns empty values forever. Here the page's
  * value count is the bound, so a read past it fails instead of never ending.
  */
-final class PlainFixedLenReader extends PlainReader {
+final class PlainFixedLenReader extends BatchValuesReader {
+  private final Section s;
+
   PlainFixedLenReader(String encoding, int width) {
-    super(encoding, width);
+    s = new Section(encoding, width);
+  }
+
+  /** The section, bounded by the page's value count when values have no bytes. */
+  private static final class Section extends PlainSection {
+    Section(String encoding, int width) {
+      super(encoding, width);
+    }
+
+    @Override
+    int valuesIn(int bytes, int valueCount) {
+      return width == 0 ? Math.max(0, valueCount) : bytes / width;
+    }
   }
 
   @Override
   public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
-    if (width < 0) {
-      count = 0;
-      index = 0;
-      throw new ValuesDecodingException(encoding, 0, "negative value width " + width + " in the column's schema");
+    if (s.width < 0) {
+      s.count = 0;
+      s.index = 0;
+      throw new ValuesDecodingException(s.encoding, 0, "negative value width " + s.width + " in the column's schema");
     }
-    super.initFromPage(valueCount, in);
+    s.init(valueCount, in);
   }
 
   @Override
-  int valuesIn(int bytes, int valueCount) {
-    return width == 0 ? Math.max(0, valueCount) : bytes / width;
+  public void skip() {
+    s.next();
+  }
+
+  @Override
+  public void skip(int n) {
+    checkCount(n);
+    s.skip(n);
+  }
+
+  /** Bulk-read entry check: destination range first (a caller bug), then the page's values. */
+  private int checkBulk(int dstLength, int offset, int n) {
+    checkRange(dstLength, offset, n);
+    return s.check(n);
   }
 
   @Override
   public Binary readBytes() {
-    int i = next();
-    return Binary.fromConstantByteBuffer(buf, base + i * width, width);
+    int i = s.next();
+    return Binary.fromConstantByteBuffer(s.buf, s.base + i * s.width, s.width);
   }
 
   @Override
   public void readBinaries(BinaryBatch dst, int n) {
     checkCount(n);
-    int at = check(n);
-    int bytes = n * width; // fits: the values are in the section
+    int at = s.check(n);
+    int bytes = n * s.width; // fits: the values are in the section
     dst.reserve(n, bytes);
     if (bytes > 0) {
-      buf.get(base + at * width, dst.bytes(), dst.byteSize(), bytes);
+      s.buf.get(s.base + at * s.width, dst.bytes(), dst.byteSize(), bytes);
     }
     for (int i = 0; i < n; i++) {
-      dst.commit(width);
+      dst.commit(s.width);
     }
-    index = at + n;
+    s.index = at + n;
   }
 
   @Override
   public void readBigEndianAsLongs(long[] dst, int offset, int n) {
     int at = checkBulk(dst.length, offset, n);
-    ByteBuffer b = buf;
-    int w = width;
-    int p = base + at * w;
+    ByteBuffer b = s.buf;
+    int w = s.width;
+    int p = s.base + at * w;
     if (w == 8) {
       // FIXED_LEN_BYTE_ARRAY(8), the usual width for precision 18: one load per value, no copy.
       for (int i = 0; i < n; i++, p += 8) {
@@ -91,36 +118,41 @@ final class PlainFixedLenReader extends PlainReader {
         dst[offset + i] = DecimalConversions.bigEndianToLong(b, p, w);
       }
     }
-    index = at + n;
+    s.index = at + n;
   }
 
   @Override
   public void readInt96AsMicros(long[] dst, int offset, int n) {
     int at = checkInt96(dst.length, offset, n);
-    ByteBuffer b = buf;
-    int p = base + at * TimeConversions.INT96_LENGTH;
+    ByteBuffer b = s.buf;
+    int p = s.base + at * TimeConversions.INT96_LENGTH;
     for (int i = 0; i < n; i++, p += TimeConversions.INT96_LENGTH) {
       dst[offset + i] = TimeConversions.int96ToMicros(b.getInt(p + 8), b.getLong(p));
     }
-    index = at + n;
+    s.index = at + n;
   }
 
   @Override
   public void readInt96AsNanos(long[] dst, int offset, int n) {
     int at = checkInt96(dst.length, offset, n);
-    ByteBuffer b = buf;
-    int p = base + at * TimeConversions.INT96_LENGTH;
+    ByteBuffer b = s.buf;
+    int p = s.base + at * TimeConversions.INT96_LENGTH;
     for (int i = 0; i < n; i++, p += TimeConversions.INT96_LENGTH) {
       dst[offset + i] = TimeConversions.int96ToNanos(b.getInt(p + 8), b.getLong(p));
     }
-    index = at + n;
+    s.index = at + n;
   }
 
   private int checkInt96(int dstLength, int offset, int n) {
-    if (width != TimeConversions.INT96_LENGTH) {
-      throw new ValuesDecodingException(encoding, (long) index * width,
-          "values of " + width + " bytes are not INT96 timestamps (" + TimeConversions.INT96_LENGTH + " bytes)");
+    if (s.width != TimeConversions.INT96_LENGTH) {
+      throw new ValuesDecodingException(s.encoding, (long) s.index * s.width,
+          "values of " + s.width + " bytes are not INT96 timestamps (" + TimeConversions.INT96_LENGTH + " bytes)");
     }
     return checkBulk(dstLength, offset, n);
+  }
+
+  @Override
+  public String toString() {
+    return s.toString();
   }
 }

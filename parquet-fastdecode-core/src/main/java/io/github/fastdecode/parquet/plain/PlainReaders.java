@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.plain;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.internal.convert.TimeConversions;
+import io.github.fastdecode.parquet.internal.decode.DecoderReaders;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -40,13 +41,13 @@ public final class PlainReaders {
       case BINARY:
         return new PlainBinaryReader();
       case INT32:
-        return new PlainIntReader();
+        return DecoderReaders.int32(new PlainInt32Decoder());
       case INT64:
-        return new PlainLongReader();
+        return DecoderReaders.int64(new PlainInt64Decoder());
       case FLOAT:
-        return new PlainFloatReader();
+        return DecoderReaders.float32(new PlainFloatDecoder());
       case DOUBLE:
-        return new PlainDoubleReader();
+        return DecoderReaders.float64(new PlainDoubleDecoder());
       case INT96:
         return new PlainFixedLenReader("PLAIN INT96", TimeConversions.INT96_LENGTH);
       case FIXED_LEN_BYTE_ARRAY:

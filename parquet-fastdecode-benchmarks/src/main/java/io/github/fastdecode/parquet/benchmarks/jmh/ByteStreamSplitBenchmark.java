@@ -129,6 +129,8 @@ public class ByteStreamSplitBenchmark {
     fastReader = FastDecode.newValuesReader(column, Encoding.BYTE_STREAM_SPLIT);
     Verify.samePages("BYTE_STREAM_SPLIT " + type + " via " + fastReader, pages, VALUES_PER_PAGE,
         parquetJavaDestination, this::parquetJavaPage, fastdecodeDestination, this::fastdecodePage);
+    Verify.samePages("BYTE_STREAM_SPLIT " + type + " per value via " + fastReader, pages, VALUES_PER_PAGE,
+        parquetJavaDestination, this::parquetJavaPage, parquetJavaDestination, this::fastdecodeScalarPage);
   }
 
   /** The pages of a type (also {@link TrinoByteStreamSplitBenchmark}'s). */
@@ -166,9 +168,30 @@ public class ByteStreamSplitBenchmark {
     return fastdecodeDestination;
   }
 
+  /**
+   * This library's reader through parquet-java's per-value calls, as parquet-java's column reader
+   * makes them when this library's readers are plugged in.
+   */
+  @Benchmark
+  public Object fastdecodeScalar() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      fastdecodeScalarPage(p);
+    }
+    return parquetJavaDestination;
+  }
+
   private void parquetJavaPage(int p) throws IOException {
     ValuesReader r = parquetJavaReaders.get();
     pages.init(r, p);
+    perValue(r);
+  }
+
+  private void fastdecodeScalarPage(int p) throws IOException {
+    pages.init(fastReader, p);
+    perValue(fastReader);
+  }
+
+  private void perValue(ValuesReader r) {
     switch (physical) {
       case FLOAT:
         ParquetJavaCalls.readFloats(r, floats, VALUES_PER_PAGE);

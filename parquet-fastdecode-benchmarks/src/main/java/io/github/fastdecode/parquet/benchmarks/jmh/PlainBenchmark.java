@@ -117,6 +117,7 @@ public class PlainBenchmark {
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(physical), Encoding.PLAIN);
     String label = "PLAIN " + type + " via " + fastReader;
     Verify.samePages(label, pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::fastdecodePage);
+    Verify.samePages(label + " (per value)", pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::fastdecodeScalarPage);
     Verify.samePages(label + " (copy)", pages, VALUES_PER_PAGE, destination, this::parquetJavaPage, destination, this::copyPage);
   }
 
@@ -172,9 +173,30 @@ public class PlainBenchmark {
     return destination;
   }
 
+  /**
+   * This library's reader through parquet-java's per-value calls, as parquet-java's column reader
+   * makes them when this library's readers are plugged in.
+   */
+  @Benchmark
+  public Object fastdecodeScalar() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      fastdecodeScalarPage(p);
+    }
+    return destination;
+  }
+
   private void parquetJavaPage(int p) throws IOException {
     ValuesReader r = parquetJavaReaders.get();
     pages.init(r, p);
+    perValue(r);
+  }
+
+  private void fastdecodeScalarPage(int p) throws IOException {
+    pages.init(fastReader, p);
+    perValue(fastReader);
+  }
+
+  private void perValue(ValuesReader r) {
     switch (physical) {
       case INT32:
         ParquetJavaCalls.readIntegers(r, ints, VALUES_PER_PAGE);

@@ -15,30 +15,27 @@
  */
 package io.github.fastdecode.parquet.plain;
 
-import java.nio.DoubleBuffer;
+import io.github.fastdecode.parquet.internal.decode.ValueDecoder;
+import java.nio.FloatBuffer;
 
-/** PLAIN DOUBLE: 8-byte little-endian IEEE 754 values, copied bit for bit. */
-final class PlainDoubleReader extends PlainReader {
-  private DoubleBuffer doubles = DoubleBuffer.allocate(0);
+/** PLAIN FLOAT: 4-byte little-endian values (IEEE 754), copied bit for bit. */
+final class PlainFloatDecoder extends PlainSection implements ValueDecoder<float[]> {
+  /** View of the section: index {@code i} is value {@code i}; a bulk get is one memory copy. */
+  private FloatBuffer values = FloatBuffer.allocate(0);
 
-  PlainDoubleReader() {
-    super("PLAIN DOUBLE", Double.BYTES);
+  PlainFloatDecoder() {
+    super("PLAIN FLOAT", 4);
   }
 
   @Override
   void onNewPage() {
-    doubles = buf.asDoubleBuffer();
+    values = buf.asFloatBuffer();
   }
 
   @Override
-  public double readDouble() {
-    return doubles.get(next());
-  }
-
-  @Override
-  public void readDoubles(double[] dst, int offset, int n) {
-    int at = checkBulk(dst.length, offset, n);
-    doubles.get(at, dst, offset, n);
+  public void read(float[] dst, int offset, int n) {
+    int at = check(n);
+    values.get(at, dst, offset, n);
     index = at + n;
   }
 }

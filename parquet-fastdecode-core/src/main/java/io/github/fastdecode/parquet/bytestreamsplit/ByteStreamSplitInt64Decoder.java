@@ -16,30 +16,25 @@
 package io.github.fastdecode.parquet.bytestreamsplit;
 
 import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+import io.github.fastdecode.parquet.internal.decode.ValueDecoder;
 
-/** BYTE_STREAM_SPLIT DOUBLE, bit for bit. */
-final class ByteStreamSplitDoubleReader extends ByteStreamSplitReader {
+/** BYTE_STREAM_SPLIT INT64: the eight byte streams transposed into values. */
+final class ByteStreamSplitInt64Decoder extends ByteStreamSplitSection implements ValueDecoder<long[]> {
   /** Transpose scratch, made on first use. */
   private long[][] rows;
 
-  ByteStreamSplitDoubleReader() {
-    super("BYTE_STREAM_SPLIT DOUBLE", Double.BYTES);
+  ByteStreamSplitInt64Decoder() {
+    super("BYTE_STREAM_SPLIT INT64", Long.BYTES);
   }
 
-  private long[][] rows() {
+  @Override
+  public void read(long[] dst, int offset, int n) {
+    int at = check(n);
     long[][] r = rows;
-    return r != null ? r : (rows = ByteStreamSplitKernels.newRows());
-  }
-
-  @Override
-  public double readDouble() {
-    return Double.longBitsToDouble(ByteStreamSplitKernels.gatherLong(bytes, base + next(), count));
-  }
-
-  @Override
-  public void readDoubles(double[] dst, int offset, int n) {
-    int at = checkBulk(dst.length, offset, n);
-    ByteStreamSplitKernels.gatherDoubles(bytes, base + at, count, rows(), dst, offset, n);
+    if (r == null) {
+      r = rows = ByteStreamSplitKernels.newRows();
+    }
+    ByteStreamSplitKernels.gatherLongs(bytes, base + at, count, r, dst, offset, n);
     index = at + n;
   }
 }

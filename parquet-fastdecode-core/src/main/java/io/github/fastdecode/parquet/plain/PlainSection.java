@@ -15,7 +15,6 @@
  */
 package io.github.fastdecode.parquet.plain;
 
-import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,7 +22,8 @@ import java.nio.ByteOrder;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
- * Shared state of the PLAIN readers for fixed-width values: the page's values section as one
+ * The page state of PLAIN's fixed-width values, shared by the numeric decoders (which extend it)
+ * and the fixed-length reader (which holds one): the page's values section as one
  * little-endian buffer (the caller's own buffer when it is a single heap or direct buffer, so no
  * copy), how many whole values it holds, and the index of the next one.
  *
@@ -31,7 +31,7 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  * whose length is not a multiple of the width is accepted as parquet-java accepts it: its whole
  * values are readable and the trailing partial value is not.
  */
-abstract class PlainReader extends BatchValuesReader {
+class PlainSection {
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
 
   /** For messages, e.g. {@code "PLAIN INT32"}. */
@@ -47,13 +47,13 @@ abstract class PlainReader extends BatchValuesReader {
   /** Next value to read. */
   int index;
 
-  PlainReader(String encoding, int width) {
+  PlainSection(String encoding, int width) {
     this.encoding = encoding;
     this.width = width;
   }
 
-  @Override
-  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+  /** Starts a page; returns the whole values it holds. */
+  public int init(int valueCount, ByteBufferInputStream in) throws IOException {
     // Forget the previous page first, so a failure below leaves nothing readable.
     count = 0;
     index = 0;
@@ -66,6 +66,7 @@ abstract class PlainReader extends BatchValuesReader {
     }
     count = valuesIn(available, valueCount);
     onNewPage();
+    return count;
   }
 
   /** Whole values in a section of {@code bytes} bytes. */
@@ -102,25 +103,13 @@ abstract class PlainReader extends BatchValuesReader {
     return ValuesDecodingException.pastEnd(encoding, (long) index * width, wanted, count - index);
   }
 
-  /** Bulk-read entry check: destination range first (a caller bug), then the page's values. */
-  final int checkBulk(int dstLength, int offset, int n) {
-    checkRange(dstLength, offset, n);
-    return check(n);
-  }
-
-  @Override
-  public void skip() {
-    next();
-  }
-
-  @Override
+  /** Steps over {@code n} values ({@code n >= 0}). */
   public void skip(int n) {
-    checkCount(n);
     index = check(n) + n;
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[" + encoding + ", value " + index + " of " + count + "]";
+    return encoding + "[value " + index + " of " + count + "]";
   }
 }

@@ -15,21 +15,21 @@
  */
 package io.github.fastdecode.parquet.bytestreamsplit;
 
-import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 
 /**
- * Shared state of the BYTE_STREAM_SPLIT readers: the section as one byte range, its value count
+ * The page state of BYTE_STREAM_SPLIT, shared by the numeric decoders (which extend it) and the
+ * fixed-length reader (which holds one): the section as one byte range, its value count
  * and the next value's index. Nothing is decoded up front: reads gather the streams straight into
  * the caller's array and skips only move the index.
  *
  * <p>As in parquet-java, the section must be a whole number of values and may not hold more values
  * than the page's value count (which includes nulls, so fewer is fine).
  */
-abstract class ByteStreamSplitReader extends BatchValuesReader {
+class ByteStreamSplitSection {
   final String encoding;
   final int width;
   private final PageBytes page = new PageBytes();
@@ -42,13 +42,13 @@ abstract class ByteStreamSplitReader extends BatchValuesReader {
   /** Next value to read. */
   int index;
 
-  ByteStreamSplitReader(String encoding, int width) {
+  ByteStreamSplitSection(String encoding, int width) {
     this.encoding = encoding;
     this.width = width;
   }
 
-  @Override
-  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
+  /** Starts a page; returns the values it holds. */
+  public int init(int valueCount, ByteBufferInputStream in) throws IOException {
     // Forget the previous page first, so a failure below leaves nothing readable.
     count = 0;
     index = 0;
@@ -69,6 +69,7 @@ abstract class ByteStreamSplitReader extends BatchValuesReader {
     bytes = page.array;
     base = page.start;
     count = encoded;
+    return encoded;
   }
 
   /** Checks that {@code n} more values exist and returns the first one's index (not consumed). */
@@ -89,24 +90,13 @@ abstract class ByteStreamSplitReader extends BatchValuesReader {
     return i;
   }
 
-  final int checkBulk(int dstLength, int offset, int n) {
-    checkRange(dstLength, offset, n);
-    return check(n);
-  }
-
-  @Override
-  public void skip() {
-    next();
-  }
-
-  @Override
+  /** Steps over {@code n} values ({@code n >= 0}). */
   public void skip(int n) {
-    checkCount(n);
     index = check(n) + n;
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[" + encoding + ", value " + index + " of " + count + "]";
+    return encoding + "[value " + index + " of " + count + "]";
   }
 }

@@ -1,0 +1,33 @@
+/*
+ * Copyright 2026 The parquet-fastdecode Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.fastdecode.parquet.bytestreamsplit;
+
+import io.github.fastdecode.parquet.internal.ByteStreamSplitKernels;
+import io.github.fastdecode.parquet.internal.decode.ValueDecoder;
+
+/** BYTE_STREAM_SPLIT INT32: the four byte streams gathered into values. */
+final class ByteStreamSplitInt32Decoder extends ByteStreamSplitSection implements ValueDecoder<int[]> {
+  ByteStreamSplitInt32Decoder() {
+    super("BYTE_STREAM_SPLIT INT32", Integer.BYTES);
+  }
+
+  @Override
+  public void read(int[] dst, int offset, int n) {
+    int at = check(n);
+    ByteStreamSplitKernels.gatherInts(bytes, base + at, count, dst, offset, n);
+    index = at + n;
+  }
+}
