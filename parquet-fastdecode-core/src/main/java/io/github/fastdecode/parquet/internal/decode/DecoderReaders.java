@@ -34,6 +34,10 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  * <p>Scalar calls decode a few values ahead (never past the values the section holds), and bulk
  * calls and skips take those first. A bulk call that fails after scalar calls names, in its error,
  * only the values beyond the ones decoded ahead.
+ *
+ * <p>A reader answers its own type's scalar calls only, as parquet-java's PLAIN and
+ * BYTE_STREAM_SPLIT readers do. {@link #int32WithLongCalls} and {@link #int64WithIntCalls} are for
+ * an encoding whose parquet-java reader also answers the other integer type's (DELTA_BINARY_PACKED).
  */
 public final class DecoderReaders {
   /** Values per conversion chunk: small enough to stay in L1, large enough to amortise the call. */
@@ -43,14 +47,37 @@ public final class DecoderReaders {
 
   private DecoderReaders() {}
 
-  /** An INT32 reader over {@code decoder}. */
+  /**
+   * An INT32 reader over {@code decoder}. Like parquet-java's PLAIN and BYTE_STREAM_SPLIT INT32
+   * readers, it answers no other type's scalar call: {@code readLong()} throws.
+   */
   public static BatchValuesReader int32(ValueDecoder<int[]> decoder) {
-    return new Int32(decoder);
+    return new Int32(decoder, false);
   }
 
-  /** An INT64 reader over {@code decoder}. */
+  /** An INT64 reader over {@code decoder}; {@code readInteger()} throws, as {@link #int32}'s {@code readLong()}. */
   public static BatchValuesReader int64(ValueDecoder<long[]> decoder) {
-    return new Int64(decoder);
+    return new Int64(decoder, false);
+  }
+
+  /**
+   * An INT32 reader over {@code decoder} that does what parquet-java's DELTA_BINARY_PACKED reader
+   * does beyond {@link #int32}'s: {@code readLong()} returns the value widened (that reader is one
+   * class for INT32 and INT64, so it answers both types' scalar calls), and {@code getNextOffset()}
+   * gives where the decoder's section ended (it may end before the page does, as the lengths of
+   * the byte-array encodings do). Only the encodings whose parquet-java reader does this use it.
+   */
+  public static BatchValuesReader int32WithLongCalls(ValueDecoder<int[]> decoder) {
+    return new Int32WithLongCalls(decoder);
+  }
+
+  /**
+   * An INT64 reader over {@code decoder} that, as {@link #int32WithLongCalls}, does what
+   * parquet-java's DELTA_BINARY_PACKED reader does: {@code readInteger()} returns the value
+   * narrowed, and {@code getNextOffset()} gives where the decoder's section ended.
+   */
+  public static BatchValuesReader int64WithIntCalls(ValueDecoder<long[]> decoder) {
+    return new Int64WithIntCalls(decoder);
   }
 
   /** A FLOAT reader over {@code decoder}. */
@@ -76,6 +103,8 @@ public final class DecoderReaders {
     static final int AHEAD = 64;
 
     final ValueDecoder<A> decoder;
+    /** Whether {@code getNextOffset()} reports where the decoder's section ended. */
+    private final boolean reportsEnd;
     /** Values of the page the decoder has not decoded yet. */
     int left;
     /** Values decoded ahead by scalar calls: {@code ahead[pos, end)} come next. */
@@ -83,9 +112,10 @@ public final class DecoderReaders {
     int pos;
     int end;
 
-    Reader(ValueDecoder<A> decoder, A ahead) {
+    Reader(ValueDecoder<A> decoder, A ahead, boolean reportsEnd) {
       this.decoder = decoder;
       this.ahead = ahead;
+      this.reportsEnd = reportsEnd;
     }
 
     @Override
@@ -93,7 +123,11 @@ public final class DecoderReaders {
       pos = 0;
       end = 0;
       left = 0;
+      long start = reportsEnd ? in.position() : 0;
       left = decoder.init(valueCount, in);
+      if (reportsEnd) {
+        updateNextOffset((int) (in.position() - start));
+      }
     }
 
     /** The index in {@link #ahead} of the next value, decoding more when none is left there. */
@@ -179,21 +213,21 @@ public final class DecoderReaders {
     }
   }
 
-  private static final class Int32 extends Reader<int[]> {
+  private static class Int32 extends Reader<int[]> {
     private final int[] values;
     private int[] chunk;
 
-    Int32(ValueDecoder<int[]> decoder) {
-      this(decoder, new int[AHEAD]);
+    Int32(ValueDecoder<int[]> decoder, boolean reportsEnd) {
+      this(decoder, new int[AHEAD], reportsEnd);
     }
 
-    private Int32(ValueDecoder<int[]> decoder, int[] ahead) {
-      super(decoder, ahead);
+    private Int32(ValueDecoder<int[]> decoder, int[] ahead, boolean reportsEnd) {
+      super(decoder, ahead, reportsEnd);
       values = ahead;
     }
 
     @Override
-    public int readInteger() {
+    public final int readInteger() {
       return values[next()];
     }
 
@@ -270,20 +304,33 @@ public final class DecoderReaders {
     }
   }
 
-  private static final class Int64 extends Reader<long[]> {
-    private final long[] values;
-
-    Int64(ValueDecoder<long[]> decoder) {
-      this(decoder, new long[AHEAD]);
+  /** {@link #int32WithLongCalls}. */
+  private static final class Int32WithLongCalls extends Int32 {
+    Int32WithLongCalls(ValueDecoder<int[]> decoder) {
+      super(decoder, true);
     }
 
-    private Int64(ValueDecoder<long[]> decoder, long[] ahead) {
-      super(decoder, ahead);
+    /** The value widened. */
+    @Override
+    public long readLong() {
+      return readInteger();
+    }
+  }
+
+  private static class Int64 extends Reader<long[]> {
+    private final long[] values;
+
+    Int64(ValueDecoder<long[]> decoder, boolean reportsEnd) {
+      this(decoder, new long[AHEAD], reportsEnd);
+    }
+
+    private Int64(ValueDecoder<long[]> decoder, long[] ahead, boolean reportsEnd) {
+      super(decoder, ahead, reportsEnd);
       values = ahead;
     }
 
     @Override
-    public long readLong() {
+    public final long readLong() {
       return values[next()];
     }
 
@@ -308,6 +355,19 @@ public final class DecoderReaders {
     }
   }
 
+  /** {@link #int64WithIntCalls}. */
+  private static final class Int64WithIntCalls extends Int64 {
+    Int64WithIntCalls(ValueDecoder<long[]> decoder) {
+      super(decoder, true);
+    }
+
+    /** The value narrowed. */
+    @Override
+    public int readInteger() {
+      return (int) readLong();
+    }
+  }
+
   private static final class Float32 extends Reader<float[]> {
     private final float[] values;
     private float[] chunk;
@@ -317,7 +377,7 @@ public final class DecoderReaders {
     }
 
     private Float32(ValueDecoder<float[]> decoder, float[] ahead) {
-      super(decoder, ahead);
+      super(decoder, ahead, false);
       values = ahead;
     }
 
@@ -357,7 +417,7 @@ public final class DecoderReaders {
     }
 
     private Float64(ValueDecoder<double[]> decoder, double[] ahead) {
-      super(decoder, ahead);
+      super(decoder, ahead, false);
       values = ahead;
     }
 

@@ -51,7 +51,9 @@ class DecoderReadersTest {
     BSS_INT32(PrimitiveTypeName.INT32, Encoding.BYTE_STREAM_SPLIT, ParquetJavaPages::bssInts),
     BSS_INT64(PrimitiveTypeName.INT64, Encoding.BYTE_STREAM_SPLIT, ParquetJavaPages::bssLongs),
     BSS_FLOAT(PrimitiveTypeName.FLOAT, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssFloats(floats(v))),
-    BSS_DOUBLE(PrimitiveTypeName.DOUBLE, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssDoubles(doubles(v)));
+    BSS_DOUBLE(PrimitiveTypeName.DOUBLE, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssDoubles(doubles(v))),
+    DELTA_INT32(PrimitiveTypeName.INT32, Encoding.DELTA_BINARY_PACKED, v -> ParquetJavaPages.deltaInts(v, 128, 4)),
+    DELTA_INT64(PrimitiveTypeName.INT64, Encoding.DELTA_BINARY_PACKED, v -> ParquetJavaPages.deltaLongs(v, 128, 4));
 
     final PrimitiveTypeName type;
     final Encoding encoding;
@@ -206,7 +208,7 @@ class DecoderReadersTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "BSS_INT32"})
+  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "BSS_INT32", "DELTA_INT32"})
   void aConversionAfterScalarCallsStartsAtTheNextValue(Page page) throws IOException {
     long[] values = page.sample();
     BatchValuesReader r = page.open(values);
@@ -219,5 +221,30 @@ class DecoderReadersTest {
     assertEquals(SENTINEL, wide[0], "a failed conversion wrote values");
     r.readIntegersAsLongs(wide, 0, VALUES - 5);
     assertArrayEquals(Arrays.copyOfRange(values, 5, VALUES), Arrays.copyOf(wide, VALUES - 5));
+  }
+
+  /**
+   * The other integer type's scalar call: parquet-java's PLAIN and BYTE_STREAM_SPLIT readers throw,
+   * its DELTA_BINARY_PACKED reader (one class for both types) widens or narrows.
+   */
+  @ParameterizedTest
+  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "PLAIN_INT64", "BSS_INT32", "BSS_INT64", "DELTA_INT32", "DELTA_INT64"})
+  void theOtherIntegerTypesScalarCallIsDeltaBinaryPackedsOnly(Page page) throws IOException {
+    long[] values = page.sample();
+    BatchValuesReader r = page.open(values);
+    boolean int32 = page.type == PrimitiveTypeName.INT32;
+    if (page.encoding != Encoding.DELTA_BINARY_PACKED) {
+      if (int32) {
+        assertThrows(UnsupportedOperationException.class, r::readLong);
+      } else {
+        assertThrows(UnsupportedOperationException.class, r::readInteger);
+      }
+      assertEquals(values[0], page.scalar(r), "a refused call moved");
+      return;
+    }
+    for (int i = 0; i < 3; i++) {
+      assertEquals(int32 ? values[i] : (int) values[i], int32 ? r.readLong() : r.readInteger(), "value " + i);
+    }
+    assertEquals(values[3], page.scalar(r));
   }
 }
