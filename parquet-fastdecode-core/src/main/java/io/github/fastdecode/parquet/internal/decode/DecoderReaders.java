@@ -111,6 +111,13 @@ public final class DecoderReaders {
     final A ahead;
     int pos;
     int end;
+    /**
+     * Values the next scalar call decodes ahead: {@link #AHEAD}, or 1 after a skip of {@code AHEAD}
+     * values or more. Reads that far apart (a column reader stepping over the rows a filter drops)
+     * would skip the values decoded ahead anyway, and for DELTA_BINARY_PACKED, whose skips sum
+     * deltas without storing them, decoding them cost more than skipping them.
+     */
+    private int refill = AHEAD;
 
     Reader(ValueDecoder<A> decoder, A ahead, boolean reportsEnd) {
       this.decoder = decoder;
@@ -123,6 +130,7 @@ public final class DecoderReaders {
       pos = 0;
       end = 0;
       left = 0;
+      refill = AHEAD;
       long start = reportsEnd ? in.position() : 0;
       left = decoder.init(valueCount, in);
       if (reportsEnd) {
@@ -139,7 +147,8 @@ public final class DecoderReaders {
         if (left == 0) {
           throw pastEnd(1);
         }
-        int m = Math.min(AHEAD, left);
+        int m = Math.min(refill, left);
+        refill = AHEAD;
         decoder.read(ahead, 0, m);
         left -= m;
         end = m;
@@ -205,6 +214,9 @@ public final class DecoderReaders {
       decoder.skip(n - pending);
       pos = end;
       left -= n - pending;
+      if (n >= AHEAD) {
+        refill = 1;
+      }
     }
 
     @Override
