@@ -27,7 +27,7 @@ final class LengthWindow {
   /** Lengths decoded ahead of a request, so small reads do not call the decoder each time. */
   static final int AHEAD = 1024;
 
-  private final DeltaBinaryPackedReader reader;
+  private final DeltaBinaryPackedReader<int[]> reader;
   /** Lengths {@code [base, decoded)} of the page, lengths[i - base]. */
   int[] lengths = new int[0];
   int base;
@@ -76,7 +76,7 @@ final class LengthWindow {
       System.arraycopy(lengths, from - base, lengths, 0, kept);
     }
     base = from;
-    reader.readIntegers(lengths, kept, want - decoded);
+    reader.read(lengths, kept, want - decoded);
     decoded = want;
   }
 

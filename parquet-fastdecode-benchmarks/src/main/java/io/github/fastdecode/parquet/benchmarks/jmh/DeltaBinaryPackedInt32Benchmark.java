@@ -26,6 +26,7 @@ import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +43,8 @@ import org.openjdk.jmh.annotations.State;
  * DELTA_BINARY_PACKED INT32 pages: ns per value to decode into {@code int[]} ({@code op=read}),
  * widened into {@code long[]} ({@code asLong}) or {@code double[]} ({@code asDouble}), or to skip
  * 1023 values and read the next over the whole page ({@code skip}). {@code int32Overflow}
- * alternates INT32 MIN and MAX, so every delta needs 32 bits and wraps.
+ * alternates INT32 MIN and MAX, so every delta needs 32 bits and wraps. {@code fastdecodeScalar}
+ * runs parquet-java's per-value calls of each op on this library's reader.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -105,6 +107,8 @@ public class DeltaBinaryPackedInt32Benchmark {
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT32), Encoding.DELTA_BINARY_PACKED);
     Verify.samePages("DELTA_BINARY_PACKED INT32 shape=" + shape + " op=" + op + " via " + fastReader, pages, count,
         destination, this::parquetJavaPage, destination, this::fastdecodePage);
+    Verify.samePages("DELTA_BINARY_PACKED INT32 shape=" + shape + " op=" + op + " via " + fastReader + " (per value)", pages, count,
+        destination, this::parquetJavaPage, destination, this::fastdecodeScalarPage);
   }
 
   /** The pages of a shape (also {@link TrinoDeltaBinaryPackedInt32Benchmark}'s). */
@@ -129,10 +133,31 @@ public class DeltaBinaryPackedInt32Benchmark {
     return destination;
   }
 
+  /**
+   * This library's reader through parquet-java's per-value calls, as parquet-java's column reader
+   * makes them when this library's readers are plugged in.
+   */
+  @Benchmark
+  public Object fastdecodeScalar() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      fastdecodeScalarPage(p);
+    }
+    return destination;
+  }
+
   private void parquetJavaPage(int p) throws IOException {
     // One per page, as parquet-java's column reader does: this reader cannot be re-initialised.
     DeltaBinaryPackingValuesReader r = new DeltaBinaryPackingValuesReader();
     pages.init(r, p);
+    perValue(r);
+  }
+
+  private void fastdecodeScalarPage(int p) throws IOException {
+    pages.init(fastReader, p);
+    perValue(fastReader);
+  }
+
+  private void perValue(ValuesReader r) {
     switch (operation) {
       case READ:
         ParquetJavaCalls.readIntegers(r, ints, VALUES_PER_PAGE);

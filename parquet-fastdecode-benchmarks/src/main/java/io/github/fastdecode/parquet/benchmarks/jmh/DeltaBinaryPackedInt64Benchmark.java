@@ -26,6 +26,7 @@ import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -41,7 +42,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * DELTA_BINARY_PACKED INT64 pages: ns per value to decode ({@code op=read}) or to skip 1023 values
  * and read the next, over the whole page ({@code op=skip}). Both count from {@code initFromPage},
- * where parquet-java decodes the whole page.
+ * where parquet-java decodes the whole page. {@code fastdecodeScalar} runs parquet-java's
+ * per-value calls of each op on this library's reader.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -75,6 +77,8 @@ public class DeltaBinaryPackedInt64Benchmark {
     fastReader = FastDecode.newValuesReader(ParquetJavaPages.column(PrimitiveTypeName.INT64), Encoding.DELTA_BINARY_PACKED);
     Verify.samePages("DELTA_BINARY_PACKED INT64 shape=" + shape + " op=" + op + " via " + fastReader, pages,
         skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE, values, this::parquetJavaPage, values, this::fastdecodePage);
+    Verify.samePages("DELTA_BINARY_PACKED INT64 shape=" + shape + " op=" + op + " via " + fastReader + " (per value)", pages,
+        skip ? READS_PER_SKIPPED_PAGE : VALUES_PER_PAGE, values, this::parquetJavaPage, values, this::fastdecodeScalarPage);
   }
 
   /** The pages of a shape (also {@link TrinoDeltaBinaryPackedInt64Benchmark}'s). */
@@ -99,10 +103,31 @@ public class DeltaBinaryPackedInt64Benchmark {
     return values;
   }
 
+  /**
+   * This library's reader through parquet-java's per-value calls, as parquet-java's column reader
+   * makes them when this library's readers are plugged in.
+   */
+  @Benchmark
+  public long[] fastdecodeScalar() throws IOException {
+    for (int p = 0; p < PAGES; p++) {
+      fastdecodeScalarPage(p);
+    }
+    return values;
+  }
+
   private void parquetJavaPage(int p) throws IOException {
     // One per page, as parquet-java's column reader does: this reader cannot be re-initialised.
     DeltaBinaryPackingValuesReader r = new DeltaBinaryPackingValuesReader();
     pages.init(r, p);
+    perValue(r);
+  }
+
+  private void fastdecodeScalarPage(int p) throws IOException {
+    pages.init(fastReader, p);
+    perValue(fastReader);
+  }
+
+  private void perValue(ValuesReader r) {
     if (skip) {
       ParquetJavaCalls.skipAndReadLongs(r, values, READS_PER_SKIPPED_PAGE, SKIP_RUN);
     } else {
