@@ -46,8 +46,16 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
 public final class DecoderReaders {
   /** Values per conversion chunk: small enough to stay in L1, large enough to amortise the call. */
   static final int CHUNK = 1024;
-  /** Days whose micros fit in a long (either sign). */
-  private static final int MAX_DAYS = (int) (Long.MAX_VALUE / TimeConversions.MICROS_PER_DAY);
+
+  /**
+   * Values a scalar call decodes ahead: parquet-java's column reader asks for one value at a
+   * time. One decoder call per value took 1.3x to 3.3x the time of the per-encoding readers this
+   * replaced ({@code PlainBenchmark} and {@code ByteStreamSplitBenchmark}, {@code
+   * fastdecodeScalar}); 64 values ahead, DELTA_BINARY_PACKED's per-value reads took 1.1x to 1.5x
+   * its own reader's (its miniblocks are 32 values, and its first value shifts every later
+   * request off them); 256 brings it close.
+   */
+  static final int AHEAD = 256;
 
   private DecoderReaders() {}
 
@@ -99,12 +107,6 @@ public final class DecoderReaders {
    * and the values the scalar calls decoded ahead.
    */
   private abstract static class Reader<A> extends BatchValuesReader {
-    /**
-     * Values a scalar call decodes ahead: parquet-java's column reader asks for one value at a
-     * time, and one decoder call per value cost 1.3x to 3.3x the time of the per-encoding readers
-     * this replaced (PlainBenchmark and ByteStreamSplitBenchmark, {@code fastdecodeScalar}).
-     */
-    static final int AHEAD = 64;
 
     final ValueDecoder<A> decoder;
     /** Whether {@code getNextOffset()} reports where the decoder's section ended. */
@@ -335,7 +337,7 @@ public final class DecoderReaders {
         int m = Math.min(CHUNK, n - done);
         fill(c, 0, m);
         try {
-          daysToMicros(c, dst, offset + done, m);
+          TimeConversions.daysToMicros(c, 0, dst, offset + done, m); // checks the chunk before it writes
         } catch (ArithmeticException e) {
           // The chunks before converted exactly, so their days come back by division.
           int[] raw = new int[done + m];
@@ -347,26 +349,6 @@ public final class DecoderReaders {
           throw e;
         }
       }
-    }
-  }
-
-  /**
-   * {@code dst[o + i] = days[i]} in microseconds, for {@code i < m}. The range check and the
-   * multiply are inline here rather than a call of {@link TimeConversions#daysToMicros} (which
-   * throws for us): a whole-file DATE scan on JDK 25 took 1.10-1.12x the physical read this way,
-   * 1.24-1.26x through the call. A method of its own, so that the JIT compiles the two loops alone.
-   */
-  private static void daysToMicros(int[] days, long[] dst, int o, int m) {
-    int bad = 0;
-    for (int i = 0; i < m; i++) {
-      int d = days[i];
-      bad |= (MAX_DAYS - d) | (d + MAX_DAYS);
-    }
-    if (bad < 0) {
-      TimeConversions.daysToMicros(days, 0, dst, o, m);
-    }
-    for (int i = 0; i < m; i++) {
-      dst[o + i] = days[i] * TimeConversions.MICROS_PER_DAY;
     }
   }
 

@@ -46,7 +46,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * parquet-java is in the conformance tests; these are the cases they do not reach.)
  */
 class DecoderReadersTest {
-  private static final int VALUES = 150;
+  private static final int VALUES = 1000;
   private static final long SENTINEL = 0x5A5A5A5AL;
 
   /** A numeric page in each encoding the readers serve, as values and its reads (as raw bits). */
@@ -186,7 +186,7 @@ class DecoderReadersTest {
       assertEquals(values[i], page.scalar(r), "value " + i);
     }
     long[] got = new long[VALUES];
-    // 147 values are left, three of the page's first 64 decoded ahead among them.
+    // VALUES - 3 values are left, the first AHEAD - 3 of them decoded ahead.
     assertThrows(ParquetDecodingException.class, () -> page.bulk(r, VALUES - 2, got));
     long[] untouched = new long[VALUES - 2];
     Arrays.fill(untouched, page.untouched());
@@ -204,14 +204,16 @@ class DecoderReadersTest {
     assertEquals(values[0], page.scalar(r));
     r.skip(10); // inside the values decoded ahead
     assertEquals(values[11], page.scalar(r));
-    r.skip(100); // past them
-    assertEquals(values[112], page.scalar(r));
-    assertThrows(ParquetDecodingException.class, () -> r.skip(VALUES - 112));
-    assertEquals(values[113], page.scalar(r), "a failed skip moved");
-    long[] got = page.bulk(r, 5, new long[5]); // four decoded ahead, one from the page
-    assertArrayEquals(Arrays.copyOfRange(values, 114, 119), got);
+    int at = 12 + DecoderReaders.AHEAD + 50;
+    r.skip(DecoderReaders.AHEAD + 50); // past them
+    assertEquals(values[at], page.scalar(r));
+    assertThrows(ParquetDecodingException.class, () -> r.skip(VALUES - at));
+    assertEquals(values[at + 1], page.scalar(r), "a failed skip moved");
+    int n = DecoderReaders.AHEAD + 20; // those decoded ahead, then some from the page
+    long[] got = page.bulk(r, n, new long[n]);
+    assertArrayEquals(Arrays.copyOfRange(values, at + 2, at + 2 + n), got);
     r.skip();
-    assertEquals(values[120], page.scalar(r));
+    assertEquals(values[at + 3 + n], page.scalar(r));
   }
 
   @ParameterizedTest
@@ -295,19 +297,21 @@ class DecoderReadersTest {
     CountingDecoder d = new CountingDecoder();
     BatchValuesReader r = DecoderReaders.int32(d);
     r.initFromPage(1000, ByteBufferInputStream.wrap(ByteBuffer.allocate(0)));
+    int ahead = DecoderReaders.AHEAD;
     assertEquals(0, r.readInteger());
     r.skip(10); // among the values decoded ahead
     assertEquals(11, r.readInteger());
-    r.skip(200);
-    assertEquals(212, r.readInteger());
-    assertEquals(213, r.readInteger());
-    assertEquals(List.of(64, 1, 64), d.reads);
-    r.skip(64); // 63 of them decoded ahead: still a long skip
-    assertEquals(278, r.readInteger());
+    r.skip(ahead + 10);
+    int at = 12 + ahead + 10;
+    assertEquals(at, r.readInteger());
+    assertEquals(at + 1, r.readInteger());
+    assertEquals(List.of(ahead, 1, ahead), d.reads);
+    r.skip(ahead); // ahead - 1 of them decoded ahead: still a long skip
+    assertEquals(at + 2 + ahead, r.readInteger());
     r.skip(5); // a short one past the values decoded ahead
-    assertEquals(284, r.readInteger());
-    assertEquals(List.of(64, 1, 64, 1, 64), d.reads);
-    int[] rest = new int[1000 - 285];
+    assertEquals(at + 3 + ahead + 5, r.readInteger());
+    assertEquals(List.of(ahead, 1, ahead, 1, ahead), d.reads);
+    int[] rest = new int[1000 - (at + 4 + ahead + 5)];
     r.readIntegers(rest, 0, rest.length);
     assertEquals(999, rest[rest.length - 1]);
   }
