@@ -20,30 +20,24 @@ import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import io.github.fastdecode.parquet.internal.PageBytes;
 import io.github.fastdecode.parquet.internal.bitpacking.BitUnpacker;
-import io.github.fastdecode.parquet.internal.decode.DecoderReaders;
-import io.github.fastdecode.parquet.internal.decode.ValueDecoder;
 import java.io.IOException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /**
- * DELTA_BINARY_PACKED INT32 and INT64 pages, decoded lazily as values are asked for. The class is
- * the encoding's entry ({@link #forColumn}, {@link #forInt32}, {@link #forInt64}: readers from
- * {@link DecoderReaders} over its decoders) and, per instance, the decoder: a {@link ValueDecoder}
- * of {@code int[]} or {@code long[]} ({@code A}). The byte-array encodings read their lengths with
- * the INT32 decoder alone ({@link #forInt32Section}).
+ * DELTA_BINARY_PACKED INT32 and INT64 pages, decoded lazily as values are asked for.
  *
  * <p>Layout: header (block size, miniblocks per block, total value count as ULEB128; first value as
  * zigzag ULEB128), then per block a zigzag min delta, one bit-width byte per miniblock and the
  * bit-packed miniblocks that hold values. Width bytes of miniblocks past the last value and the
  * padding bits of the last miniblock are ignored, as parquet-java ignores them.
  *
- * <p>{@link #init} (or {@link #initFromBytes}) validates the whole structure once (every field, every used bit width,
+ * <p>{@code initFromPage} validates the whole structure once (every field, every used bit width,
  * every miniblock's bytes), so decoding never checks again and a corrupt page fails there with a
  * {@link ValuesDecodingException}; nothing is allocated from a header field. Values are then decoded
  * on demand: whole blocks, and runs of whole 8-value groups, go straight into the caller's array
  * (one generated kernel unpacks and prefix-sums each run of same-width miniblocks), the rest
- * through a small window owned by the decoder. The running value lives in a field, never in the
+ * through a small window owned by the reader. The running value lives in a field, never in the
  * caller's array. Skips sum the packed deltas without storing them.
  *
  * <p>INT32 arithmetic is done in {@code int}: it wraps modulo 2^32, which is what narrowing
@@ -51,17 +45,15 @@ import org.apache.parquet.column.ColumnDescriptor;
  *
  * <p>One driver serves both types and both directions: {@link #advance} reads values into the
  * caller's array or, given none, skips them, and {@link #blocks} walks whole blocks the same way.
- * The INT32 and INT64 decoders supply the typed steps as hooks called once per run of values (a
+ * The INT32 and INT64 readers supply the typed steps as hooks called once per run of values (a
  * miniblock, a run of same-width miniblocks, a window), never per value: {@link #unpackDeltas},
- * {@link #storeFirst}, {@link #windowValue}. The scalar calls, the conversions and parquet-java's
- * cross-type calls (an INT32 page's {@code readLong()}, an INT64 page's {@code readInteger()}) are
- * {@link DecoderReaders}'.
- *
- * <p>Public for the byte-array encodings' lengths only; its instance methods are not API.
+ * {@link #storeFirst}, {@link #windowValue}.
  */
-public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
+public abstract class DeltaBinaryPackedReader extends BatchValuesReader {
   /** Values decoded ahead at most (a multiple of 32): bounds the scratch whatever the miniblock size. */
   static final int WINDOW = 256;
+  /** Values per chunk of the widening INT32 reads: large, so chunk ends rarely split a miniblock. */
+  static final int CHUNK = 4096;
 
   private static final int MAX_VARINT_BYTES = 10;
 
@@ -102,7 +94,7 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
   /** See {@link #skippedSum}. */
   private long skippedSum;
 
-  /** Whether only the low 32 bits of {@link #last} matter (an INT32 decoder): skips may sum in 32 bits. */
+  /** Whether only the low 32 bits of {@link #last} matter (an INT32 reader): skips may sum in 32 bits. */
   private final boolean lowBitsOnly;
   /** Values decoded ahead: the subclass's {@code int[]} or {@code long[]} of {@link #WINDOW} values. */
   private final Object window;
@@ -125,35 +117,20 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     }
   }
 
-  /**
-   * A reader of INT32 pages. As parquet-java's, it also answers {@code readLong()}, with the value
-   * widened. (parquet-java's returns its internal 64-bit running sum there, which can leave the int
-   * range when deltas wrap; the column's value is its low 32 bits.)
-   */
-  public static BatchValuesReader forInt32() {
-    return DecoderReaders.int32WithLongCalls(int32Decoder());
-  }
-
-  /** A reader of INT64 pages. As parquet-java's, it also answers {@code readInteger()}, with the value narrowed. */
-  public static BatchValuesReader forInt64() {
-    return DecoderReaders.int64WithIntCalls(int64Decoder());
-  }
-
-  /**
-   * An INT32 decoder for the lengths section of another encoding: errors name {@code section}, e.g.
-   * {@code "DELTA_LENGTH_BYTE_ARRAY lengths"}, followed by this encoding.
-   */
-  public static DeltaBinaryPackedReader<int[]> forInt32Section(String section) {
-    return new Int32(section + " (DELTA_BINARY_PACKED INT32)");
-  }
-
-  /** The decoder under {@link #forInt32}. */
-  static DeltaBinaryPackedReader<int[]> int32Decoder() {
+  /** A reader with INT32 semantics (also what DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY lengths use). */
+  public static DeltaBinaryPackedReader forInt32() {
     return new Int32("DELTA_BINARY_PACKED INT32");
   }
 
-  /** The decoder under {@link #forInt64}. */
-  static DeltaBinaryPackedReader<long[]> int64Decoder() {
+  /**
+   * An INT32 reader for the lengths section of another encoding: errors name {@code section}, e.g.
+   * {@code "DELTA_LENGTH_BYTE_ARRAY lengths"}, followed by this encoding.
+   */
+  public static DeltaBinaryPackedReader forInt32Section(String section) {
+    return new Int32(section + " (DELTA_BINARY_PACKED INT32)");
+  }
+
+  public static DeltaBinaryPackedReader forInt64() {
     return new Int64();
   }
 
@@ -162,17 +139,16 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
    * DELTA_BINARY_PACKED data (bytes after it belong to the caller): the rest of the stream is viewed
    * once (copied only if it is not one heap buffer), then the stream is reset and advanced by what
    * the data took. {@code valueCount} is not used: the page's header says how many values it holds,
-   * as in parquet-java. Returns that count.
+   * as in parquet-java.
    */
   @Override
-  public final int init(int valueCount, ByteBufferInputStream in) throws IOException {
+  public void initFromPage(int valueCount, ByteBufferInputStream in) throws IOException {
     remaining = 0;
     in.mark(Integer.MAX_VALUE);
     pageBytes.takeAll(in);
     int stop = initFromBytes(pageBytes.array, pageBytes.start, pageBytes.length);
     in.reset();
     in.skipFully(stop - pageBytes.start);
-    return remaining;
   }
 
   /**
@@ -226,6 +202,7 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     width = 0;
     minDelta = 0;
     remaining = total;
+    updateNextOffset(end - offset);
     return end;
   }
 
@@ -422,9 +399,15 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     undecoded -= miniLeft;
   }
 
-  /** Skips {@code n} values ({@code n >= 0}) without writing them anywhere; whole groups are summed, not prefix-summed. */
   @Override
-  public final void skip(int n) {
+  public void skip() {
+    skip(1);
+  }
+
+  /** Skips {@code n} values without writing them anywhere; whole groups are summed, not prefix-summed. */
+  @Override
+  public void skip(int n) {
+    checkCount(n);
     take(n);
     if (n > 0) {
       advance(null, 0, n);
@@ -432,11 +415,11 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
   }
 
   /**
-   * Reads {@code count} values into {@code dst[offset, offset + count)} (the caller checks that
-   * range), after checking that the page holds them.
+   * Reads {@code count} values into {@code dst} (the reader's {@code int[]} or {@code long[]}) from
+   * {@code offset}, after checking the range and that the page holds them.
    */
-  @Override
-  public final void read(A dst, int offset, int count) {
+  final void read(Object dst, int length, int offset, int count) {
+    checkRange(length, offset, count);
     take(count);
     if (count > 0) {
       advance(dst, offset, count);
@@ -557,7 +540,7 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
   /**
    * What {@code count} deltas (whole groups) of {@code width} bits at {@code b[p..]} add to the
    * running value: in 64 bits for INT64, and for INT32 right in the low 32 bits, the only ones such
-   * a decoder uses.
+   * a reader uses.
    */
   private long sumDeltas(int width, byte[] b, int p, int count, long md) {
     return BitUnpacker.sumDeltas(width, b, p, count, lowBitsOnly) + count * md;
@@ -582,7 +565,7 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
 
   /**
    * Unpacks {@code count} deltas (whole groups) of {@code width} bits at {@code b[p..]} into {@code
-   * dst[o..]} (the decoder's array type) as running values from {@code acc}, each delta plus {@code
+   * dst[o..]} (the reader's array type) as running values from {@code acc}, each delta plus {@code
    * md}; returns the last value.
    */
   abstract long unpackDeltas(int width, byte[] b, int p, Object dst, int o, int count, long acc, long md);
@@ -709,14 +692,9 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     return new ValuesDecodingException(encoding, index - base, what);
   }
 
-  @Override
-  public String toString() {
-    return encoding + "[" + remaining + " values left]";
-  }
-
   // ---------------------------------------------------------------- INT64
 
-  private static final class Int64 extends DeltaBinaryPackedReader<long[]> {
+  private static final class Int64 extends DeltaBinaryPackedReader {
     private final long[] window;
 
     Int64() {
@@ -726,6 +704,35 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     private Int64(long[] window) {
       super("DELTA_BINARY_PACKED INT64", false, window);
       this.window = window;
+    }
+
+    @Override
+    public long readLong() {
+      if (windowPos < windowEnd) {
+        remaining--;
+        return window[windowPos++];
+      }
+      take(1);
+      if (firstPending) {
+        firstPending = false;
+        return last;
+      }
+      if (miniLeft == 0) {
+        nextMiniblock();
+      }
+      fillWindow();
+      return window[windowPos++];
+    }
+
+    /** The value narrowed to int, as parquet-java's reader gives it. */
+    @Override
+    public int readInteger() {
+      return (int) readLong();
+    }
+
+    @Override
+    public void readLongs(long[] dst, int offset, int count) {
+      read(dst, dst.length, offset, count);
     }
 
     @Override
@@ -746,8 +753,10 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
 
   // ---------------------------------------------------------------- INT32
 
-  private static final class Int32 extends DeltaBinaryPackedReader<int[]> {
+  private static final class Int32 extends DeltaBinaryPackedReader {
     private final int[] window;
+    /** For the widening reads: decoded a chunk at a time, then converted. */
+    private int[] chunk;
 
     Int32(String encoding) {
       this(encoding, new int[WINDOW]);
@@ -756,6 +765,80 @@ public abstract class DeltaBinaryPackedReader<A> implements ValueDecoder<A> {
     private Int32(String encoding, int[] window) {
       super(encoding, true, window);
       this.window = window;
+    }
+
+    @Override
+    public int readInteger() {
+      if (windowPos < windowEnd) {
+        remaining--;
+        return window[windowPos++];
+      }
+      take(1);
+      if (firstPending) {
+        firstPending = false;
+        return (int) last;
+      }
+      if (miniLeft == 0) {
+        nextMiniblock();
+      }
+      fillWindow();
+      return window[windowPos++];
+    }
+
+    /**
+     * The INT32 value, widened. (parquet-java's reader returns its internal 64-bit running sum
+     * here, which can leave the int range when deltas wrap; the column's value is its low 32 bits.)
+     */
+    @Override
+    public long readLong() {
+      return readInteger();
+    }
+
+    @Override
+    public void readIntegers(int[] dst, int offset, int count) {
+      read(dst, dst.length, offset, count);
+    }
+
+    @Override
+    public void readIntegersAsLongs(long[] dst, int offset, int count) {
+      checkRange(dst.length, offset, count);
+      if (count > remaining) {
+        take(count); // fails before the first chunk is written
+      }
+      int[] c = chunk();
+      for (int done = 0; done < count; ) {
+        int m = Math.min(c.length, count - done);
+        readIntegers(c, 0, m);
+        for (int j = 0, o = offset + done; j < m; j++) {
+          dst[o + j] = c[j];
+        }
+        done += m;
+      }
+    }
+
+    @Override
+    public void readIntegersAsDoubles(double[] dst, int offset, int count) {
+      checkRange(dst.length, offset, count);
+      if (count > remaining) {
+        take(count); // fails before the first chunk is written
+      }
+      int[] c = chunk();
+      for (int done = 0; done < count; ) {
+        int m = Math.min(c.length, count - done);
+        readIntegers(c, 0, m);
+        for (int j = 0, o = offset + done; j < m; j++) {
+          dst[o + j] = c[j];
+        }
+        done += m;
+      }
+    }
+
+    private int[] chunk() {
+      int[] c = chunk;
+      if (c == null) {
+        c = chunk = new int[CHUNK];
+      }
+      return c;
     }
 
     @Override

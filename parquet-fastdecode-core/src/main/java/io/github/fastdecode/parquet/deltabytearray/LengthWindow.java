@@ -27,7 +27,7 @@ final class LengthWindow {
   /** Lengths decoded ahead of a request, so small reads do not call the decoder each time. */
   static final int AHEAD = 1024;
 
-  private final DeltaBinaryPackedReader<int[]> reader;
+  private final DeltaBinaryPackedReader reader;
   /** Lengths {@code [base, decoded)} of the page, lengths[i - base]. */
   int[] lengths = new int[0];
   int base;
@@ -76,7 +76,7 @@ final class LengthWindow {
       System.arraycopy(lengths, from - base, lengths, 0, kept);
     }
     base = from;
-    reader.read(lengths, kept, want - decoded);
+    reader.readIntegers(lengths, kept, want - decoded);
     decoded = want;
   }
 

@@ -24,7 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.DeltaPageBuilder;
@@ -91,10 +90,10 @@ class DeltaBinaryPackedCorruptionTest {
   /** Our decode of every value, mixing call kinds; the exception if it fails. */
   private static Object decodeOurs(byte[] page, boolean int32) {
     try {
-      BatchValuesReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
+      DeltaBinaryPackedReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
       ByteBufferInputStream in = InputKind.HEAP.open(page);
       r.initFromPage(0, in);
-      int n = valuesIn(page);
+      int n = r.remaining();
       long[] out = new long[n + 1];
       int i = 0;
       if (n > 0) {
@@ -115,14 +114,7 @@ class DeltaBinaryPackedCorruptionTest {
     }
   }
 
-  /** The values the header of {@code page} (a page our reader took) says it holds. */
-  private static int valuesIn(byte[] page) {
-    DeltaBinaryPackedReader<long[]> d = DeltaBinaryPackedReader.int64Decoder();
-    d.initFromBytes(page, 0, page.length);
-    return d.remaining();
-  }
-
-  private static void readBulk(BatchValuesReader r, boolean int32, long[] out, int from, int count) {
+  private static void readBulk(DeltaBinaryPackedReader r, boolean int32, long[] out, int from, int count) {
     if (int32) {
       int[] d = new int[count];
       r.readIntegers(d, 0, count);
@@ -195,10 +187,10 @@ class DeltaBinaryPackedCorruptionTest {
         }
         assertNamesEncoding((Throwable) result, int32, where);
         // The embedded entry point sees the same truncation even with bytes following the range.
-        DeltaBinaryPackedReader<?> d = int32 ? DeltaBinaryPackedReader.int32Decoder() : DeltaBinaryPackedReader.int64Decoder();
+        DeltaBinaryPackedReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
         byte[] padded = Arrays.copyOf(full, full.length + 16);
         int cut = length;
-        assertThrows(ValuesDecodingException.class, () -> d.initFromBytes(padded, 0, cut), where + " (initFromBytes)");
+        assertThrows(ValuesDecodingException.class, () -> r.initFromBytes(padded, 0, cut), where + " (initFromBytes)");
       }
     }
   }
@@ -261,7 +253,7 @@ class DeltaBinaryPackedCorruptionTest {
   }
 
   private static ParquetDecodingException rejects(byte[] page, boolean int32, String phrase) {
-    BatchValuesReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
+    DeltaBinaryPackedReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
     ValuesDecodingException e = assertThrows(ValuesDecodingException.class, () -> r.initFromPage(0, InputKind.HEAP.open(page)),
         "page " + Arrays.toString(page));
     assertNamesEncoding(e, int32, phrase);
@@ -308,7 +300,7 @@ class DeltaBinaryPackedCorruptionTest {
   void aHugeValueCountInATinyPageFailsFastWithoutAllocating() {
     com.sun.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean
         ? (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean() : null;
-    DeltaBinaryPackedReader<long[]> r = DeltaBinaryPackedReader.int64Decoder();
+    DeltaBinaryPackedReader r = DeltaBinaryPackedReader.forInt64();
     byte[] page = concat(header(128, 4, Integer.MAX_VALUE, 7), uleb(zigzag(1)), 1, 1, 1, 1, new byte[16]);
     rejects(page, false, "page ends inside the min delta of block 1");
     long before = bean == null ? 0 : bean.getThreadAllocatedBytes(Thread.currentThread().getId());
@@ -362,11 +354,11 @@ class DeltaBinaryPackedCorruptionTest {
 
   /** A read past the page's values fails before writing anything and leaves the reader where it was. */
   @Test
-  void readingPastTheEndFailsBeforeWriting() throws IOException {
+  void readingPastTheEndFailsBeforeWriting() {
     long[] values = DataShapes.smallDeltas(50, SEED);
     byte[] page = ParquetJavaPages.deltaLongs(values, 128, 4);
-    BatchValuesReader r = DeltaBinaryPackedReader.forInt64();
-    r.initFromPage(50, InputKind.HEAP.open(page));
+    DeltaBinaryPackedReader r = DeltaBinaryPackedReader.forInt64();
+    r.initFromBytes(page, 0, page.length);
     long[] dst = new long[60];
     Arrays.fill(dst, 42);
     r.readLongs(dst, 0, 10);
@@ -380,9 +372,9 @@ class DeltaBinaryPackedCorruptionTest {
     assertThrows(ValuesDecodingException.class, r::readLong);
     assertThrows(ValuesDecodingException.class, r::skip);
 
-    BatchValuesReader r32 = DeltaBinaryPackedReader.forInt32();
+    DeltaBinaryPackedReader r32 = DeltaBinaryPackedReader.forInt32();
     byte[] page32 = ParquetJavaPages.deltaInts(DataShapes.int32Overflow(9), 128, 4);
-    r32.initFromPage(9, InputKind.HEAP.open(page32));
+    r32.initFromBytes(page32, 0, page32.length);
     int[] ints = new int[20];
     ValuesDecodingException e32 = assertThrows(ValuesDecodingException.class, () -> r32.readIntegers(ints, 0, 10));
     assertTrue(e32.getMessage().contains(INT32), e32.getMessage());

@@ -18,11 +18,9 @@ package io.github.fastdecode.parquet.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
-import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.conformance.DataShapes;
 import io.github.fastdecode.parquet.conformance.DeltaPageBuilder;
 import io.github.fastdecode.parquet.conformance.Differential;
@@ -33,7 +31,6 @@ import io.github.fastdecode.parquet.conformance.ValueKind;
 import io.github.fastdecode.parquet.internal.VectorSupport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +105,7 @@ class DeltaBinaryPackedHandBuiltTest {
    */
   @ParameterizedTest(name = "block {0} / {1} miniblocks")
   @CsvSource({"128, 4", "8, 1", "32, 4", "1024, 4"})
-  void skipToABlockBoundaryKeepsTheRunningValue(int blockSize, int miniBlocks) throws IOException {
+  void skipToABlockBoundaryKeepsTheRunningValue(int blockSize, int miniBlocks) {
     int n = 3 * blockSize + 64;
     int miniSize = blockSize / miniBlocks;
     long[] longs = DataShapes.smallDeltas(n, SEED);
@@ -128,8 +125,8 @@ class DeltaBinaryPackedHandBuiltTest {
             for (int m : new int[] {1, 7, 8, 50}) {
               String where = (int32 ? "INT32" : "INT64") + " layout " + blockSize + "/" + miniBlocks + ": read " + k + " (mode " + mode
                   + "), skip to " + boundary + ", read " + m + " seed=" + SEED;
-              BatchValuesReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
-              r.initFromPage(n, InputKind.HEAP.open(pages[t]));
+              DeltaBinaryPackedReader r = int32 ? DeltaBinaryPackedReader.forInt32() : DeltaBinaryPackedReader.forInt64();
+              r.initFromBytes(pages[t], 0, pages[t].length);
               long[] head = new long[k];
               if (mode == 0) {
                 readInto(r, int32, head, 0, k);
@@ -153,8 +150,7 @@ class DeltaBinaryPackedHandBuiltTest {
                 long want = i >= 5 && i < 5 + m ? expected[boundary + i - 5] : 0x5A5AL;
                 assertEquals(want, dst[i], where + ": dst[" + i + "]");
               }
-              r.skip(n - boundary - m); // exactly the values left
-              assertThrows(ValuesDecodingException.class, r::skip, where);
+              assertEquals(n - boundary - m, r.remaining(), where);
             }
           }
         }
@@ -162,7 +158,7 @@ class DeltaBinaryPackedHandBuiltTest {
     }
   }
 
-  private static void readInto(BatchValuesReader r, boolean int32, long[] dst, int offset, int count) {
+  private static void readInto(DeltaBinaryPackedReader r, boolean int32, long[] dst, int offset, int count) {
     if (int32) {
       int[] d = new int[dst.length];
       for (int i = 0; i < d.length; i++) {
@@ -208,19 +204,12 @@ class DeltaBinaryPackedHandBuiltTest {
         }
         // The embedded entry point, in the middle of a larger array.
         byte[] big = DeltaPageBuilder.concat(new byte[] {9, 9, 9}, page);
-        DeltaBinaryPackedReader<long[]> d = DeltaBinaryPackedReader.int64Decoder();
-        assertEquals(3 + data.length, d.initFromBytes(big, 3, page.length), "n=" + n + " initFromBytes end");
-        assertEquals(3 + data.length, d.endOffset());
+        DeltaBinaryPackedReader r = DeltaBinaryPackedReader.forInt64();
+        assertEquals(3 + data.length, r.initFromBytes(big, 3, page.length), "n=" + n + " initFromBytes end");
+        assertEquals(3 + data.length, r.endOffset());
         long[] got = new long[n];
-        d.read(got, 0, n);
+        r.readLongs(got, 0, n);
         assertEquals(Arrays.toString(values), Arrays.toString(got), "n=" + n + " initFromBytes values");
-        // parquet-java's deprecated offset API: where the data ends in the buffer.
-        DeltaBinaryPackingValuesReader oracle = new DeltaBinaryPackingValuesReader();
-        oracle.initFromPage(n, ByteBuffer.wrap(big), 3);
-        BatchValuesReader r = DeltaBinaryPackedReader.forInt64();
-        r.initFromPage(n, ByteBuffer.wrap(big), 3);
-        assertEquals(3 + data.length, oracle.getNextOffset(), "n=" + n + " parquet-java's next offset");
-        assertEquals(oracle.getNextOffset(), r.getNextOffset(), "n=" + n + " next offset");
       }
     }
   }
@@ -238,17 +227,15 @@ class DeltaBinaryPackedHandBuiltTest {
 
   /** A width-0 page can hold far more values than bytes: still decoded lazily, nothing sized by the count. */
   @Test
-  void hugeConstantBlocksDecodeLazily() throws IOException {
+  void hugeConstantBlocksDecodeLazily() {
     int n = 3_000_001;
     byte[] page = DeltaPageBuilder.concat(DeltaPageBuilder.uleb(1 << 20), DeltaPageBuilder.uleb(1), DeltaPageBuilder.uleb(n),
         DeltaPageBuilder.uleb(DeltaPageBuilder.zigzag(-5)),
         DeltaPageBuilder.uleb(DeltaPageBuilder.zigzag(3)), 0,
         DeltaPageBuilder.uleb(DeltaPageBuilder.zigzag(-1)), 0,
         DeltaPageBuilder.uleb(DeltaPageBuilder.zigzag(7)), 0);
-    BatchValuesReader r = DeltaBinaryPackedReader.forInt64();
-    ByteBufferInputStream in = InputKind.HEAP.open(page);
-    r.initFromPage(n, in);
-    assertEquals(0, in.available(), "bytes after the data");
+    DeltaBinaryPackedReader r = DeltaBinaryPackedReader.forInt64();
+    assertEquals(page.length, r.initFromBytes(page, 0, page.length));
     long[] dst = new long[1000];
     r.skip(1_048_000);
     r.readLongs(dst, 0, 1000);
@@ -266,12 +253,10 @@ class DeltaBinaryPackedHandBuiltTest {
   /**
    * Decoding a page again into arrays the caller owns allocates nothing, once compiled: until C2
    * compiles them the Vector API kernels (when on) box their vectors, so rounds are repeated until
-   * one allocates nothing, within a bound. A reader's page start is not counted: the test's stream
-   * and the view of it a page start takes ({@code ByteBufferInputStream.slice}) are parquet-java's
-   * objects; the decoder's start from bytes is.
+   * one allocates nothing, within a bound.
    */
   @Test
-  void steadyStateAllocatesNothing() throws IOException {
+  void steadyStateAllocatesNothing() {
     assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean, "needs allocation counters");
     com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     assumeTrue(bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled(), "needs allocation counters");
@@ -284,31 +269,24 @@ class DeltaBinaryPackedHandBuiltTest {
     int n = 10_000;
     byte[] page64 = ParquetJavaPages.deltaLongs(DataShapes.smallDeltas(n, SEED), 128, 4);
     byte[] page32 = ParquetJavaPages.deltaInts(DataShapes.narrow(DataShapes.smallDeltas(n, SEED)), 128, 4);
-    BatchValuesReader r64 = DeltaBinaryPackedReader.forInt64();
-    BatchValuesReader r32 = DeltaBinaryPackedReader.forInt32();
-    DeltaBinaryPackedReader<long[]> d64 = DeltaBinaryPackedReader.int64Decoder();
+    DeltaBinaryPackedReader r64 = DeltaBinaryPackedReader.forInt64();
+    DeltaBinaryPackedReader r32 = DeltaBinaryPackedReader.forInt32();
     long[] longs = new long[n];
     int[] ints = new int[n];
     double[] doubles = new double[n];
     long allocated = -1;
     for (int round = 0; round < 3000 && allocated != 0; round++) {
-      r64.initFromPage(n, InputKind.HEAP.open(page64));
-      r32.initFromPage(n, InputKind.HEAP.open(page32));
       long before = bean.getThreadAllocatedBytes(Thread.currentThread().getId());
+      r64.initFromBytes(page64, 0, page64.length);
       r64.readLongs(longs, 0, 100);
       r64.skip(3000);
       r64.readLong();
       r64.readLongs(longs, 0, n - 3101);
+      r32.initFromBytes(page32, 0, page32.length);
       r32.readIntegers(ints, 0, 5);
       r32.skip(4000);
-      r32.readInteger();
       r32.readIntegersAsLongs(longs, 0, 1000);
-      r32.readIntegersAsDoubles(doubles, 0, n - 5006);
-      // The decoder alone, from the bytes, as the byte-array encodings start their lengths.
-      d64.initFromBytes(page64, 0, page64.length);
-      d64.read(longs, 0, 100);
-      d64.skip(3000);
-      d64.read(longs, 0, n - 3100);
+      r32.readIntegersAsDoubles(doubles, 0, n - 5005);
       allocated = round < 3 ? -1 : bean.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
     }
     assertEquals(0, allocated, "bytes allocated by the last of 3000 rounds of a steady-state decode");

@@ -38,10 +38,6 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  * <p>Scalar calls decode a few values ahead (never past the values the section holds), and bulk
  * calls and skips take those first. A bulk call that fails after scalar calls names, in its error,
  * only the values beyond the ones decoded ahead.
- *
- * <p>A reader answers its own type's scalar calls only, as parquet-java's PLAIN and
- * BYTE_STREAM_SPLIT readers do. {@link #int32WithLongCalls} and {@link #int64WithIntCalls} are for
- * an encoding whose parquet-java reader also answers the other integer type's (DELTA_BINARY_PACKED).
  */
 public final class DecoderReaders {
   /** Values per conversion chunk: small enough to stay in L1, large enough to amortise the call. */
@@ -49,47 +45,21 @@ public final class DecoderReaders {
 
   /**
    * Values a scalar call decodes ahead: parquet-java's column reader asks for one value at a
-   * time. One decoder call per value took 1.3x to 3.3x the time of the per-encoding readers this
-   * replaced ({@code PlainBenchmark} and {@code ByteStreamSplitBenchmark}, {@code
-   * fastdecodeScalar}); 64 values ahead, DELTA_BINARY_PACKED's per-value reads took 1.1x to 1.5x
-   * its own reader's (its miniblocks are 32 values, and its first value shifts every later
-   * request off them); 256 brings it close.
+   * time, and one decoder call per value cost 1.3x to 3.3x the time of the per-encoding readers
+   * this replaced (PlainBenchmark and ByteStreamSplitBenchmark, {@code fastdecodeScalar}).
    */
-  static final int AHEAD = 256;
+  static final int AHEAD = 64;
 
   private DecoderReaders() {}
 
-  /**
-   * An INT32 reader over {@code decoder}. Like parquet-java's PLAIN and BYTE_STREAM_SPLIT INT32
-   * readers, it answers no other type's scalar call: {@code readLong()} throws.
-   */
+  /** An INT32 reader over {@code decoder}. */
   public static BatchValuesReader int32(ValueDecoder<int[]> decoder) {
-    return new Int32(decoder, false);
+    return new Int32(decoder);
   }
 
-  /** An INT64 reader over {@code decoder}; {@code readInteger()} throws, as {@link #int32}'s {@code readLong()}. */
+  /** An INT64 reader over {@code decoder}. */
   public static BatchValuesReader int64(ValueDecoder<long[]> decoder) {
-    return new Int64(decoder, false);
-  }
-
-  /**
-   * An INT32 reader over {@code decoder} that does what parquet-java's DELTA_BINARY_PACKED reader
-   * does beyond {@link #int32}'s: {@code readLong()} returns the value widened (that reader is one
-   * class for INT32 and INT64, so it answers both types' scalar calls), and {@code getNextOffset()}
-   * gives where the decoder's section ended (it may end before the page does, as the lengths of
-   * the byte-array encodings do). Only the encodings whose parquet-java reader does this use it.
-   */
-  public static BatchValuesReader int32WithLongCalls(ValueDecoder<int[]> decoder) {
-    return new Int32WithLongCalls(decoder);
-  }
-
-  /**
-   * An INT64 reader over {@code decoder} that, as {@link #int32WithLongCalls}, does what
-   * parquet-java's DELTA_BINARY_PACKED reader does: {@code readInteger()} returns the value
-   * narrowed, and {@code getNextOffset()} gives where the decoder's section ended.
-   */
-  public static BatchValuesReader int64WithIntCalls(ValueDecoder<long[]> decoder) {
-    return new Int64WithIntCalls(decoder);
+    return new Int64(decoder);
   }
 
   /** A FLOAT reader over {@code decoder}. */
@@ -109,8 +79,6 @@ public final class DecoderReaders {
   private abstract static class Reader<A> extends BatchValuesReader {
 
     final ValueDecoder<A> decoder;
-    /** Whether {@code getNextOffset()} reports where the decoder's section ended. */
-    private final boolean reportsEnd;
     /** Values of the page the decoder has not decoded yet. */
     int left;
     /**
@@ -120,18 +88,10 @@ public final class DecoderReaders {
     A ahead;
     int pos;
     int end;
-    /**
-     * Values the next scalar call decodes ahead: {@link #AHEAD}, or 1 after a skip of {@code AHEAD}
-     * values or more. Reads that far apart (a column reader stepping over the rows a filter drops)
-     * would skip the values decoded ahead anyway, and for DELTA_BINARY_PACKED, whose skips sum
-     * deltas without storing them, decoding them cost more than skipping them.
-     */
-    private int refill = AHEAD;
 
-    Reader(ValueDecoder<A> decoder, A ahead, boolean reportsEnd) {
+    Reader(ValueDecoder<A> decoder, A ahead) {
       this.decoder = decoder;
       this.ahead = ahead;
-      this.reportsEnd = reportsEnd;
     }
 
     @Override
@@ -139,12 +99,7 @@ public final class DecoderReaders {
       pos = 0;
       end = 0;
       left = 0;
-      refill = AHEAD;
-      long start = reportsEnd ? in.position() : 0;
       left = decoder.init(valueCount, in);
-      if (reportsEnd) {
-        updateNextOffset((int) (in.position() - start));
-      }
     }
 
     /** The index in {@link #ahead} of the next value, decoding more when none is left there. */
@@ -156,8 +111,7 @@ public final class DecoderReaders {
         if (left == 0) {
           throw pastEnd(1);
         }
-        int m = Math.min(refill, left);
-        refill = AHEAD;
+        int m = Math.min(AHEAD, left);
         decoder.read(ahead, 0, m);
         left -= m;
         end = m;
@@ -247,9 +201,6 @@ public final class DecoderReaders {
       decoder.skip(n - pending);
       pos = end;
       left -= n - pending;
-      if (n >= AHEAD) {
-        refill = 1;
-      }
     }
 
     @Override
@@ -258,26 +209,26 @@ public final class DecoderReaders {
     }
   }
 
-  private static class Int32 extends Reader<int[]> {
+  private static final class Int32 extends Reader<int[]> {
     private int[] values;
     private int[] chunk;
 
-    Int32(ValueDecoder<int[]> decoder, boolean reportsEnd) {
-      this(decoder, new int[AHEAD], reportsEnd);
+    Int32(ValueDecoder<int[]> decoder) {
+      this(decoder, new int[AHEAD]);
     }
 
-    private Int32(ValueDecoder<int[]> decoder, int[] ahead, boolean reportsEnd) {
-      super(decoder, ahead, reportsEnd);
+    private Int32(ValueDecoder<int[]> decoder, int[] ahead) {
+      super(decoder, ahead);
       values = ahead;
     }
 
     @Override
-    final void aheadMoved() {
+    void aheadMoved() {
       values = ahead;
     }
 
     @Override
-    public final int readInteger() {
+    public int readInteger() {
       return values[next()];
     }
 
@@ -352,38 +303,25 @@ public final class DecoderReaders {
     }
   }
 
-  /** {@link #int32WithLongCalls}. */
-  private static final class Int32WithLongCalls extends Int32 {
-    Int32WithLongCalls(ValueDecoder<int[]> decoder) {
-      super(decoder, true);
-    }
-
-    /** The value widened. */
-    @Override
-    public long readLong() {
-      return readInteger();
-    }
-  }
-
-  private static class Int64 extends Reader<long[]> {
+  private static final class Int64 extends Reader<long[]> {
     private long[] values;
 
-    Int64(ValueDecoder<long[]> decoder, boolean reportsEnd) {
-      this(decoder, new long[AHEAD], reportsEnd);
+    Int64(ValueDecoder<long[]> decoder) {
+      this(decoder, new long[AHEAD]);
     }
 
-    private Int64(ValueDecoder<long[]> decoder, long[] ahead, boolean reportsEnd) {
-      super(decoder, ahead, reportsEnd);
+    private Int64(ValueDecoder<long[]> decoder, long[] ahead) {
+      super(decoder, ahead);
       values = ahead;
     }
 
     @Override
-    final void aheadMoved() {
+    void aheadMoved() {
       values = ahead;
     }
 
     @Override
-    public final long readLong() {
+    public long readLong() {
       return values[next()];
     }
 
@@ -412,19 +350,6 @@ public final class DecoderReaders {
     }
   }
 
-  /** {@link #int64WithIntCalls}. */
-  private static final class Int64WithIntCalls extends Int64 {
-    Int64WithIntCalls(ValueDecoder<long[]> decoder) {
-      super(decoder, true);
-    }
-
-    /** The value narrowed. */
-    @Override
-    public int readInteger() {
-      return (int) readLong();
-    }
-  }
-
   private static final class Float32 extends Reader<float[]> {
     private float[] values;
     private float[] chunk;
@@ -434,7 +359,7 @@ public final class DecoderReaders {
     }
 
     private Float32(ValueDecoder<float[]> decoder, float[] ahead) {
-      super(decoder, ahead, false);
+      super(decoder, ahead);
       values = ahead;
     }
 
@@ -479,7 +404,7 @@ public final class DecoderReaders {
     }
 
     private Float64(ValueDecoder<double[]> decoder, double[] ahead) {
-      super(decoder, ahead, false);
+      super(decoder, ahead);
       values = ahead;
     }
 

@@ -34,12 +34,9 @@ import org.apache.parquet.bytes.ByteBufferInputStream;
  */
 public interface ValueDecoder<A> {
   /**
-   * Starts a page whose values section begins at {@code in}'s position; {@code valueCount} is the
-   * page's value count, nulls included. The section is the rest of {@code in}, or, for an encoding
-   * whose data says where it ends (DELTA_BINARY_PACKED), that data, and {@code in} is left right
-   * after it. Returns how many values the section holds (for DELTA_BINARY_PACKED the count in its
-   * header, which parquet-java also trusts over {@code valueCount}). A failure leaves the decoder
-   * with nothing to read.
+   * Starts a page whose values section is the rest of {@code in}; {@code valueCount} is the page's
+   * value count, nulls included. Returns how many values the section holds (at most {@code
+   * valueCount}). A failure leaves the decoder with nothing to read.
    */
   int init(int valueCount, ByteBufferInputStream in) throws IOException;
 

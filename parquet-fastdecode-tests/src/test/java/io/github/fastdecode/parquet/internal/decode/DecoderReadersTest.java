@@ -21,28 +21,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.fastdecode.parquet.BatchValuesReader;
 import io.github.fastdecode.parquet.FastDecode;
-import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.conformance.InputKind;
 import io.github.fastdecode.parquet.conformance.ParquetJavaPages;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Function;
-import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The readers over a {@link ValueDecoder}, where they add state of their own: the values scalar
  * calls decode ahead. Bulk reads, conversions and skips take those first, and a failing bulk read
- * after scalar calls writes nothing and moves nothing; after a long skip, one value is decoded
- * ahead. (Every read and skip interleaving against
+ * after scalar calls writes nothing and moves nothing. (Every read and skip interleaving against
  * parquet-java is in the conformance tests; these are the cases they do not reach.)
  */
 class DecoderReadersTest {
@@ -58,9 +51,7 @@ class DecoderReadersTest {
     BSS_INT32(PrimitiveTypeName.INT32, Encoding.BYTE_STREAM_SPLIT, ParquetJavaPages::bssInts),
     BSS_INT64(PrimitiveTypeName.INT64, Encoding.BYTE_STREAM_SPLIT, ParquetJavaPages::bssLongs),
     BSS_FLOAT(PrimitiveTypeName.FLOAT, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssFloats(floats(v))),
-    BSS_DOUBLE(PrimitiveTypeName.DOUBLE, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssDoubles(doubles(v))),
-    DELTA_INT32(PrimitiveTypeName.INT32, Encoding.DELTA_BINARY_PACKED, v -> ParquetJavaPages.deltaInts(v, 128, 4)),
-    DELTA_INT64(PrimitiveTypeName.INT64, Encoding.DELTA_BINARY_PACKED, v -> ParquetJavaPages.deltaLongs(v, 128, 4));
+    BSS_DOUBLE(PrimitiveTypeName.DOUBLE, Encoding.BYTE_STREAM_SPLIT, v -> ParquetJavaPages.bssDoubles(doubles(v)));
 
     final PrimitiveTypeName type;
     final Encoding encoding;
@@ -217,7 +208,7 @@ class DecoderReadersTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "BSS_INT32", "DELTA_INT32"})
+  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "BSS_INT32"})
   void aConversionAfterScalarCallsStartsAtTheNextValue(Page page) throws IOException {
     long[] values = page.sample();
     BatchValuesReader r = page.open(values);
@@ -230,89 +221,5 @@ class DecoderReadersTest {
     assertEquals(SENTINEL, wide[0], "a failed conversion wrote values");
     r.readIntegersAsLongs(wide, 0, VALUES - 5);
     assertArrayEquals(Arrays.copyOfRange(values, 5, VALUES), Arrays.copyOf(wide, VALUES - 5));
-  }
-
-  /**
-   * The other integer type's scalar call: parquet-java's PLAIN and BYTE_STREAM_SPLIT readers throw,
-   * its DELTA_BINARY_PACKED reader (one class for both types) widens or narrows.
-   */
-  @ParameterizedTest
-  @EnumSource(value = Page.class, names = {"PLAIN_INT32", "PLAIN_INT64", "BSS_INT32", "BSS_INT64", "DELTA_INT32", "DELTA_INT64"})
-  void theOtherIntegerTypesScalarCallIsDeltaBinaryPackedsOnly(Page page) throws IOException {
-    long[] values = page.sample();
-    BatchValuesReader r = page.open(values);
-    boolean int32 = page.type == PrimitiveTypeName.INT32;
-    if (page.encoding != Encoding.DELTA_BINARY_PACKED) {
-      if (int32) {
-        assertThrows(UnsupportedOperationException.class, r::readLong);
-      } else {
-        assertThrows(UnsupportedOperationException.class, r::readInteger);
-      }
-      assertEquals(values[0], page.scalar(r), "a refused call moved");
-      return;
-    }
-    for (int i = 0; i < 3; i++) {
-      assertEquals(int32 ? values[i] : (int) values[i], int32 ? r.readLong() : r.readInteger(), "value " + i);
-    }
-    assertEquals(values[3], page.scalar(r));
-  }
-
-  /** A page of the values 0, 1, 2, ... that records how many values each read asked for. */
-  private static final class CountingDecoder implements ValueDecoder<int[]> {
-    final List<Integer> reads = new ArrayList<>();
-    private int count;
-    private int next;
-
-    @Override
-    public int init(int valueCount, ByteBufferInputStream in) {
-      count = valueCount;
-      next = 0;
-      return valueCount;
-    }
-
-    @Override
-    public void read(int[] dst, int offset, int n) {
-      skip(n);
-      reads.add(n);
-      for (int i = 0; i < n; i++) {
-        dst[offset + i] = next - n + i;
-      }
-    }
-
-    @Override
-    public void skip(int n) {
-      if (n > count - next) {
-        throw ValuesDecodingException.pastEnd("counting", next, n, count - next);
-      }
-      next += n;
-    }
-  }
-
-  /**
-   * A scalar call decodes {@code AHEAD} values ahead, but only one after a skip of {@code AHEAD} or
-   * more: reads that far apart would skip the others.
-   */
-  @Test
-  void aScalarCallAfterALongSkipDecodesOneValueAhead() throws IOException {
-    CountingDecoder d = new CountingDecoder();
-    BatchValuesReader r = DecoderReaders.int32(d);
-    r.initFromPage(1000, ByteBufferInputStream.wrap(ByteBuffer.allocate(0)));
-    int ahead = DecoderReaders.AHEAD;
-    assertEquals(0, r.readInteger());
-    r.skip(10); // among the values decoded ahead
-    assertEquals(11, r.readInteger());
-    r.skip(ahead + 10);
-    int at = 12 + ahead + 10;
-    assertEquals(at, r.readInteger());
-    assertEquals(at + 1, r.readInteger());
-    assertEquals(List.of(ahead, 1, ahead), d.reads);
-    r.skip(ahead); // ahead - 1 of them decoded ahead: still a long skip
-    assertEquals(at + 2 + ahead, r.readInteger());
-    r.skip(5); // a short one past the values decoded ahead
-    assertEquals(at + 3 + ahead + 5, r.readInteger());
-    assertEquals(List.of(ahead, 1, ahead, 1, ahead), d.reads);
-    int[] rest = new int[1000 - (at + 4 + ahead + 5)];
-    r.readIntegers(rest, 0, rest.length);
-    assertEquals(999, rest[rest.length - 1]);
   }
 }
