@@ -38,16 +38,17 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public enum BenchmarkProfile {
   /**
-   * One or two cases per encoding family, short warm-up: 31 forks, about 5 minutes per JDK on 2
+   * One or two cases per encoding family (the bulk arms: not the {@code fastdecodeScalar} ones),
+   * short warm-up: 31 forks, about 5 minutes per JDK on 2
    * cores; on JDK 25, 6 more for Trino's decoders ({@link TrinoContender}) in five of the groups.
    */
   QUICK(
       List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"),
       List.of(
-          List.of("\\.(Trino)?PlainBenchmark\\.", "-p", "type=INT64"),
-          List.of("\\.(Trino)?DeltaBinaryPackedInt32Benchmark\\.", "-p", "shape=monotonic", "-p", "op=read"),
-          List.of("\\.(Trino)?DeltaBinaryPackedInt64Benchmark\\.", "-p", "shape=wide", "-p", "op=read"),
-          List.of("\\.ByteStreamSplitBenchmark\\.", "-p", "type=DOUBLE,FLBA16"),
+          List.of("\\.(Trino)?PlainBenchmark\\.(?!fastdecodeScalar$)", "-p", "type=INT64"),
+          List.of("\\.(Trino)?DeltaBinaryPackedInt32Benchmark\\.(?!fastdecodeScalar$)", "-p", "shape=monotonic", "-p", "op=read"),
+          List.of("\\.(Trino)?DeltaBinaryPackedInt64Benchmark\\.(?!fastdecodeScalar$)", "-p", "shape=wide", "-p", "op=read"),
+          List.of("\\.ByteStreamSplitBenchmark\\.(?!fastdecodeScalar$)", "-p", "type=DOUBLE,FLBA16"),
           List.of("\\.(Trino)?RleDictionaryIdsBenchmark\\.", "-p", "bitWidth=12", "-p", "shape=random"),
           List.of("\\.DictionaryDecodeBenchmark\\.", "-p", "type=INT64", "-p", "nullPercent=10"),
           List.of("\\.DefinitionLevelsBenchmark\\.(parquetJava|fastdecode)$", "-p", "nullPercent=10"),
