@@ -63,12 +63,27 @@ class DecoderReadersTest {
       this.write = write;
     }
 
-    /** The values as the type holds them, each as raw bits widened to long. */
+    /**
+     * The values as the type holds them, each as raw bits widened to long. Floating-point values
+     * are numbers, not NaNs: parquet-java before 1.18 writes every NaN as the canonical one.
+     */
     long[] sample() {
       long[] v = new long[VALUES];
       for (int i = 0; i < VALUES; i++) {
         long x = (i * 0x9E3779B97F4A7C15L) ^ (i - 7L);
-        v[i] = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? (int) x : x;
+        switch (type) {
+          case INT32:
+            v[i] = (int) x;
+            break;
+          case FLOAT:
+            v[i] = Float.floatToRawIntBits((float) (x >> 40) / 7f);
+            break;
+          case DOUBLE:
+            v[i] = Double.doubleToRawLongBits((double) x / 7d);
+            break;
+          default:
+            v[i] = x;
+        }
       }
       return v;
     }
