@@ -23,6 +23,8 @@ the parquet-java files. Per file and read option, one text file:
 
   file <generated|parquet-testing>/<name>     the file read
   dictionary <col,col>                        read_dictionary, when given
+  options <name=value,...>                    binary_type (large_binary, binary_view) and
+                                              list_type (large_list), when given
   rows <n>
   field <canonical field>                     per top-level field, then:
   sha256 <hex>                                of every row's canonical value, joined by newlines
@@ -111,21 +113,32 @@ def canon(arr):
         values = [str(v) if v is not None else None for v in arr.view(pa.int32()).to_pylist()]
     elif pa.types.is_time64(t) or pa.types.is_timestamp(t) or pa.types.is_duration(t):
         values = [str(v) if v is not None else None for v in arr.view(pa.int64()).to_pylist()]
-    elif pa.types.is_string(t) or pa.types.is_large_string(t):
+    elif pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
         values = ["x:" + v.encode("utf-8").hex() if v is not None else None for v in arr.to_pylist()]
-    elif pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_fixed_size_binary(t):
+    elif (pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_binary_view(t)
+          or pa.types.is_fixed_size_binary(t)):
         values = ["x:" + v.hex() if v is not None else None for v in arr.to_pylist()]
     else:
         raise SystemExit(f"no canonical form for {t}")
     return [v if ok else "null" for v, ok in zip(values, valid)]
 
 
-def expectation(path, label, dictionary):
-    table = pq.read_table(path, read_dictionary=dictionary or None)
+READ_OPTIONS = {
+    "binary_type=large_binary": ("binary_type", pa.large_binary()),
+    "binary_type=binary_view": ("binary_type", pa.binary_view()),
+    "list_type=large_list": ("list_type", pa.LargeListType),
+}
+
+
+def expectation(path, label, dictionary, options=()):
+    kwargs = dict(READ_OPTIONS[o] for o in options)
+    table = pq.read_table(path, read_dictionary=dictionary or None, **kwargs)
     lines = [f"# pyarrow {pa.__version__} read_table; written by src/test/python/regenerate.sh, do not edit",
              f"file {label}"]
     if dictionary:
         lines.append("dictionary " + ",".join(dictionary))
+    if options:
+        lines.append("options " + ",".join(options))
     n = table.num_rows
     lines.append(f"rows {n}")
     for i, f in enumerate(table.schema):
@@ -151,6 +164,9 @@ def main():
             cases.append((os.path.join(a.generated, name), "generated/" + name, []))
             if name.startswith("fallback"):
                 cases.append((os.path.join(a.generated, name), "generated/" + name, ["s", "c"]))
+            if name in ("types-v1-plain.parquet", "nested-v1-dict-snappy.parquet", "fallback-v1.parquet"):
+                for options in (["binary_type=large_binary", "list_type=large_list"], ["binary_type=binary_view"]):
+                    cases.append((os.path.join(a.generated, name), "generated/" + name, [], options))
     for name in sorted(os.listdir(a.parquet_testing)):
         if name.endswith(".parquet"):
             cases.append((os.path.join(a.parquet_testing, name), "parquet-testing/" + name, []))
@@ -158,13 +174,16 @@ def main():
                   ["c_customer_id", "c_salutation"]))
     os.makedirs(a.out, exist_ok=True)
     index = []
-    for path, label, dictionary in cases:
+    for path, label, dictionary, *rest in cases:
+        options = rest[0] if rest else []
         try:
-            text = expectation(path, label, dictionary)
+            text = expectation(path, label, dictionary, options)
         except Exception as e:  # pyarrow cannot read it: nothing to compare with
             print(f"skipped {label}: pyarrow: {e}", file=sys.stderr)
             continue
-        out = label.replace("/", "__").replace(".parquet", "") + ("__dict-" + "-".join(dictionary) if dictionary else "") + ".txt"
+        out = (label.replace("/", "__").replace(".parquet", "")
+               + ("__dict-" + "-".join(dictionary) if dictionary else "")
+               + ("__" + "-".join(o.split("=")[1] for o in options) if options else "") + ".txt")
         with open(os.path.join(a.out, out), "w", encoding="utf-8") as f:
             f.write(text)
         index.append(out)

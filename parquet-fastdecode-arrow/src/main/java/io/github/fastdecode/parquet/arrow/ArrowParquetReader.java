@@ -149,7 +149,9 @@ public final class ArrowParquetReader implements AutoCloseable {
           messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary(), f.getMetadata()), null));
         } else {
           Field f = ArrowTypeMapping.field(node, nullable, -1);
-          fields.add(origin == null ? f : StoredArrowSchema.restore(origin, f));
+          // pyarrow's binary_type and list_type apply where no stored Arrow schema does.
+          fields.add(stored != null ? StoredArrowSchema.restore(origin, f)
+              : ArrowTypeMapping.withTypes(f, options.binaryType(), options.listType()));
           messageFields.add(fields.get(fields.size() - 1));
         }
       }

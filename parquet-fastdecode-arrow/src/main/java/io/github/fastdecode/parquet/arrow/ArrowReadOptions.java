@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
 
@@ -52,6 +53,8 @@ public final class ArrowReadOptions {
   private final int threads;
   private final long readAheadBytes;
   private final boolean storedArrowSchema;
+  private final ArrowType binaryType;
+  private final ArrowType listType;
 
   private ArrowReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -65,6 +68,8 @@ public final class ArrowReadOptions {
     this.threads = b.threads;
     this.readAheadBytes = b.readAheadBytes;
     this.storedArrowSchema = b.storedArrowSchema;
+    this.binaryType = b.binaryType;
+    this.listType = b.listType;
   }
 
   /** Options that allocate every Arrow buffer from {@code allocator}. */
@@ -127,6 +132,24 @@ public final class ArrowReadOptions {
     return storedArrowSchema;
   }
 
+  /**
+   * How BYTE_ARRAY strings and binaries are read where no stored Arrow schema says: {@code
+   * ArrowType.Binary} (string and binary, the default), {@code ArrowType.LargeBinary} (large_string
+   * and large_binary) or {@code ArrowType.BinaryView} (string_view and binary_view); pyarrow's
+   * {@code binary_type}.
+   */
+  public ArrowType binaryType() {
+    return binaryType;
+  }
+
+  /**
+   * How lists are read where no stored Arrow schema says: {@code ArrowType.List} (the default) or
+   * {@code ArrowType.LargeList}; pyarrow's {@code list_type}. Maps stay maps.
+   */
+  public ArrowType listType() {
+    return listType;
+  }
+
   /** Builds {@link ArrowReadOptions}. */
   public static final class Builder {
     private final BufferAllocator allocator;
@@ -140,6 +163,8 @@ public final class ArrowReadOptions {
     private int threads = 1;
     private long readAheadBytes;
     private boolean storedArrowSchema = true;
+    private ArrowType binaryType = ArrowType.Binary.INSTANCE;
+    private ArrowType listType = ArrowType.List.INSTANCE;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -247,6 +272,39 @@ public final class ArrowReadOptions {
       return this;
     }
 
+    /**
+     * The Arrow type of every BYTE_ARRAY string or binary column, at any depth, as pyarrow's {@code
+     * binary_type}: {@code ArrowType.Binary.INSTANCE} (string and binary, the default), {@code
+     * ArrowType.LargeBinary.INSTANCE} (large_string and large_binary: eight-byte offsets) or {@code
+     * new ArrowType.BinaryView()} (string_view and binary_view). As in pyarrow, a stored Arrow schema
+     * the reader uses decides instead ({@link #storedArrowSchema}), and decimals, UUIDs and
+     * fixed-size binaries are not affected. pyarrow reads {@code read_dictionary} columns as values
+     * when a binary type is given; here the two together are refused.
+     */
+    public Builder binaryType(ArrowType type) {
+      Objects.requireNonNull(type, "type");
+      if (!(type instanceof ArrowType.Binary || type instanceof ArrowType.LargeBinary || type instanceof ArrowType.BinaryView)) {
+        throw new IllegalArgumentException("binary type " + type + ": binary, large_binary or binary_view");
+      }
+      this.binaryType = type;
+      return this;
+    }
+
+    /**
+     * The Arrow type of every list (LIST groups and repeated fields outside them, at any depth), as
+     * pyarrow's {@code list_type}: {@code ArrowType.List.INSTANCE} (the default) or {@code
+     * ArrowType.LargeList.INSTANCE} (eight-byte offsets). Maps stay maps. As in pyarrow, a stored
+     * Arrow schema the reader uses decides instead ({@link #storedArrowSchema}).
+     */
+    public Builder listType(ArrowType type) {
+      Objects.requireNonNull(type, "type");
+      if (!(type instanceof ArrowType.List || type instanceof ArrowType.LargeList)) {
+        throw new IllegalArgumentException("list type " + type + ": list or large_list");
+      }
+      this.listType = type;
+      return this;
+    }
+
     public ArrowReadOptions build() {
       if (filter != null && parquetOptions != null) {
         throw new IllegalStateException("give the filter inside the parquet read options (withRecordFilter), not both");
@@ -254,6 +312,11 @@ public final class ArrowReadOptions {
       if (freshRootPerBatch && !dictionaryColumns.isEmpty()) {
         // The dictionaries live in the reader and change per batch; a caller-owned root would outlive them.
         throw new IllegalStateException("dictionary columns need the reused root (freshRootPerBatch(false))");
+      }
+      if (!(binaryType instanceof ArrowType.Binary) && !dictionaryColumns.isEmpty()) {
+        // pyarrow silently reads them as values then; a dictionary of large or view values is not built here.
+        throw new IllegalStateException("readDictionary with binaryType " + binaryType
+            + ": dictionary columns are read with the default binary type only");
       }
       return new ArrowReadOptions(this);
     }

@@ -99,6 +99,34 @@ final class ArrowTypeMapping {
   }
 
   /**
+   * {@code f} with pyarrow's {@code binary_type} and {@code list_type} applied at every depth:
+   * string and binary become large_string and large_binary ({@code LargeBinary}) or string_view and
+   * binary_view ({@code BinaryView}); lists become large lists ({@code LargeList}). Maps, fixed-size
+   * binaries, decimals and extension types keep their types.
+   */
+  static Field withTypes(Field f, ArrowType binaryType, ArrowType listType) {
+    if (binaryType instanceof ArrowType.Binary && listType instanceof ArrowType.List) {
+      return f;
+    }
+    ArrowType t = f.getType();
+    ArrowType type = t;
+    if (t instanceof ArrowType.Utf8) {
+      type = binaryType instanceof ArrowType.LargeBinary ? ArrowType.LargeUtf8.INSTANCE
+          : binaryType instanceof ArrowType.BinaryView ? ArrowType.Utf8View.INSTANCE : t;
+    } else if (t instanceof ArrowType.Binary) {
+      type = binaryType;
+    } else if (t instanceof ArrowType.List) {
+      type = listType;
+    }
+    List<Field> children = new ArrayList<>(f.getChildren().size());
+    for (Field c : f.getChildren()) {
+      children.add(withTypes(c, binaryType, listType));
+    }
+    FieldType ft = f.getFieldType();
+    return new Field(f.getName(), new FieldType(ft.isNullable(), type, ft.getDictionary(), ft.getMetadata()), children);
+  }
+
+  /**
    * Whether a list element (or map value) may be null: an optional field. A two-level list's
    * element is its repeated field itself, never null.
    */

@@ -31,6 +31,7 @@ import org.apache.arrow.memory.ReferenceManager;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.LargeListVector;
@@ -58,6 +59,9 @@ final class VectorFiller {
   /** Longs from byte arrays, big-endian (Parquet's byte order for decimals in byte arrays). */
   private static final VarHandle LONGS_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+  /** A view's bytes, and the longest value held in it. */
+  private static final int VIEW = BaseVariableWidthViewVector.ELEMENT_SIZE;
+  private static final int INLINE = BaseVariableWidthViewVector.INLINE_SIZE;
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
@@ -262,6 +266,10 @@ final class VectorFiller {
       case LargeUtf8:
       case LargeBinary:
         fillLargeVariableWidth(c.binaries(), nulls, n, hasNulls, (BaseLargeVariableWidthVector) v);
+        return;
+      case Utf8View:
+      case BinaryView:
+        fillView(c.binaries(), nulls, n, hasNulls, (BaseVariableWidthViewVector) v);
         return;
       case FixedSizeBinary:
         fillFixedBytes(c.binaries(), nulls, n, hasNulls, ((ArrowType.FixedSizeBinary) t).getByteWidth(),
@@ -572,6 +580,58 @@ final class VectorFiller {
     v.getOffsetBuffer().nioBuffer(0, 8 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(offsets, 0, n + 1);
     if (total > 0) {
       v.getDataBuffer().setBytes(0, src, base, total);
+    }
+    writeValidity(v.getValidityBuffer(), nulls, n, hasNulls);
+    v.setLastSet(n - 1);
+    v.setValueCount(n);
+  }
+
+  /**
+   * string_view and binary_view: a 16-byte view per position (the length, then the value itself up
+   * to 12 bytes, or else its first 4 bytes, buffer 0 and its offset there), and one data buffer
+   * holding the batch's bytes as they are (so values of up to 12 bytes are there too, unused), copied
+   * at once. The views are built in heap scratch and copied at once. Null positions are all zeros.
+   */
+  private void fillView(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, BaseVariableWidthViewVector v) {
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    int base = o[0];
+    int total = o[b.size()] - base;
+    int viewBytes = Math.multiplyExact(VIEW, n);
+    if (v.getValidityBuffer().capacity() < ((n + 7) >>> 3) || v.getDataBuffer().capacity() < viewBytes || shared(v)) {
+      v.allocateNew(Math.max(n, 1));
+      if (v.getDataBuffer().capacity() < viewBytes) {
+        // allocateNew sizes the views for the vector's own idea of capacity (a power of two of bytes).
+        v.reallocViewBuffer(viewBytes);
+      }
+    }
+    v.clearDataBuffers();
+    byte[] views = growBytes(viewBytes);
+    Arrays.fill(views, 0, viewBytes, (byte) 0);
+    ByteBuffer w = ByteBuffer.wrap(views).order(ByteOrder.LITTLE_ENDIAN);
+    boolean outOfLine = false;
+    for (int p = 0, k = 0; p < n; p++) {
+      if (hasNulls && nulls[p]) {
+        continue;
+      }
+      int start = o[k];
+      int length = o[k + 1] - start;
+      k++;
+      int at = VIEW * p;
+      w.putInt(at, length);
+      if (length <= INLINE) {
+        System.arraycopy(src, start, views, at + 4, length);
+      } else {
+        System.arraycopy(src, start, views, at + 4, 4);
+        w.putInt(at + 12, start - base);
+        outOfLine = true;
+      }
+    }
+    v.getDataBuffer().setBytes(0, views, 0, viewBytes);
+    if (outOfLine) {
+      ArrowBuf d = v.getAllocator().buffer(total);
+      v.getDataBuffers().add(d);
+      d.setBytes(0, src, base, total);
     }
     writeValidity(v.getValidityBuffer(), nulls, n, hasNulls);
     v.setLastSet(n - 1);

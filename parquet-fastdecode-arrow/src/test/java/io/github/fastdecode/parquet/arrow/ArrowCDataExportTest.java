@@ -31,6 +31,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,18 +50,22 @@ class ArrowCDataExportTest {
   static Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "stored-schema"})
+  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "stored-schema",
+      "nested-v1-dict-snappy+views", "types-v2-dict-snappy+views"})
   void exportedBatchesImportWithTheSameValues(String name) throws IOException {
     // stored-schema: pyarrow's 48-row file whose stored Arrow schema gives zoned timestamps, large
-    // types, durations and int8 dictionary indices.
+    // types, durations and int8 dictionary indices. +views: strings as string_view, lists as large_list.
     boolean stored = name.equals("stored-schema");
+    boolean views = name.endsWith("+views");
+    String specName = name.replace("+views", "");
     Path file = stored ? ArrowPyarrowEqualityTest.resolve("resources/stored-schema/stored-schema-v1-snappy.parquet")
-        : ArrowTestFiles.write(dir, ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow());
+        : ArrowTestFiles.write(dir, ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(specName)).findFirst().orElseThrow());
     String[] dictionaries = name.startsWith("fallback") ? new String[] {"s", "c"} : new String[0];
     int batches = 0;
     try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
       try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
-          ArrowReadOptions.builder(producer).batchSize(stored ? 20 : 700).readDictionary(dictionaries).build())) {
+          viewsAndLargeLists(ArrowReadOptions.builder(producer).batchSize(stored ? 20 : 700).readDictionary(dictionaries), views)
+              .build())) {
         for (VectorSchemaRoot root; (root = reader.next()) != null; batches++) {
           List<String> fields = new ArrayList<>();
           for (Field f : root.getSchema().getFields()) {
@@ -96,17 +101,21 @@ class ArrowCDataExportTest {
    * compared with a read that kept nothing.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1"})
+  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "nested-v1-dict-snappy+views"})
   void exportedBatchesSurviveLaterReads(String name) throws IOException {
-    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    boolean views = name.endsWith("+views");
+    String specName = name.replace("+views", "");
+    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(specName)).findFirst().orElseThrow();
     Path file = ArrowTestFiles.write(dir, spec);
     List<String> dictionaries = name.startsWith("fallback") ? List.of("s", "c") : List.of();
-    List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 300, false, dictionaries, new ArrayList<>());
+    List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 300, false, dictionaries,
+        views ? List.of("binary_type=binary_view", "list_type=large_list") : List.of(), new ArrayList<>(), null);
     try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
       List<VectorSchemaRoot> kept = new ArrayList<>();
       List<CDataDictionaryProvider> keptDictionaries = new ArrayList<>();
       try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
-          ArrowReadOptions.builder(producer).batchSize(300).readDictionary(dictionaries.toArray(new String[0])).build())) {
+          viewsAndLargeLists(ArrowReadOptions.builder(producer).batchSize(300).readDictionary(dictionaries.toArray(new String[0])),
+              views).build())) {
         for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
           try (ArrowArray array = ArrowArray.allocateNew(consumer); ArrowSchema schema = ArrowSchema.allocateNew(consumer)) {
             Data.exportVectorSchemaRoot(producer, root, reader.dictionaries(), array, schema);
@@ -169,6 +178,11 @@ class ArrowCDataExportTest {
         assertEquals(0, producer.getAllocatedMemory(), "closing the ArrowReader closes the Parquet reader and its buffers");
       }
     }
+  }
+
+  /** pyarrow's binary_type=binary_view and list_type=large_list when {@code on}. */
+  private static ArrowReadOptions.Builder viewsAndLargeLists(ArrowReadOptions.Builder b, boolean on) {
+    return on ? b.binaryType(ArrowType.BinaryView.INSTANCE).listType(ArrowType.LargeList.INSTANCE) : b;
   }
 
   private static void drain(ArrowReader in, List<List<String>> columns) throws IOException {

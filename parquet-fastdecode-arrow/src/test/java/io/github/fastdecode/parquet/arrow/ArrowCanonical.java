@@ -43,6 +43,8 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.ViewVarBinaryVector;
+import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -125,6 +127,10 @@ final class ArrowCanonical {
         return "large_string";
       case LargeBinary:
         return "large_binary";
+      case Utf8View:
+        return "string_view";
+      case BinaryView:
+        return "binary_view";
       case Duration:
         return "duration[" + unit(((ArrowType.Duration) t).getUnit()) + "]";
       case FixedSizeBinary:
@@ -272,6 +278,12 @@ final class ArrowCanonical {
     }
     if (v instanceof FixedSizeBinaryVector) {
       return "x:" + HEX.formatHex(((FixedSizeBinaryVector) v).get(i));
+    }
+    if (v instanceof ViewVarCharVector) {
+      return "x:" + HEX.formatHex(((ViewVarCharVector) v).get(i));
+    }
+    if (v instanceof ViewVarBinaryVector) {
+      return "x:" + HEX.formatHex(((ViewVarBinaryVector) v).get(i));
     }
     throw new AssertionError("no canonical value for " + v.getClass().getSimpleName());
   }

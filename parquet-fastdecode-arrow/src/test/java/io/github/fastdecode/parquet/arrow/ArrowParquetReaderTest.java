@@ -44,6 +44,7 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -383,6 +384,10 @@ class ArrowParquetReaderTest {
           ArrowReadOptions.builder(allocator).readDictionary("dec_bin").build()));
       assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), List.of("id"),
           ArrowReadOptions.builder(allocator).readDictionary("str").build()));
+      assertThrows(IllegalArgumentException.class, () -> ArrowReadOptions.builder(allocator).binaryType(ArrowType.Utf8.INSTANCE));
+      assertThrows(IllegalArgumentException.class, () -> ArrowReadOptions.builder(allocator).listType(new ArrowType.Map(false)));
+      assertThrows(IllegalStateException.class,
+          () -> ArrowReadOptions.builder(allocator).readDictionary("str").binaryType(ArrowType.LargeBinary.INSTANCE).build());
       assertEquals(0, allocator.getAllocatedMemory());
     }
   }

@@ -207,6 +207,31 @@ class ArrowStoredSchemaTest {
     assertEquals(21, differ, "fields whose type the stored schema changes");
   }
 
+  /**
+   * pyarrow's binary_type and list_type give way to a stored schema the reader uses (pyarrow ignores
+   * them then); with the stored schema off they apply to the file's own mapping, values unchanged.
+   */
+  @Test
+  void binaryAndListTypesApplyOnlyWithoutAStoredSchema() throws IOException {
+    Path file = ArrowPyarrowEqualityTest.resolve(V1);
+    Read on = read(file, null, true);
+    Read off = read(file, null, false);
+    try (RootAllocator allocator = new RootAllocator()) {
+      Read onWithTypes = read(file, null, ArrowReadOptions.builder(allocator).batchSize(20)
+          .binaryType(ArrowType.BinaryView.INSTANCE).listType(ArrowType.LargeList.INSTANCE), allocator);
+      assertEquals(on.canonicalFields(), onWithTypes.canonicalFields());
+      assertEquals(on.values(), onWithTypes.values());
+      Read offWithTypes = read(file, null, ArrowReadOptions.builder(allocator).batchSize(20).storedArrowSchema(false)
+          .binaryType(ArrowType.BinaryView.INSTANCE).listType(ArrowType.LargeList.INSTANCE), allocator);
+      assertEquals(ArrowType.Utf8View.INSTANCE, field(offWithTypes, "large_s").getType());
+      assertEquals(ArrowType.BinaryView.INSTANCE, field(offWithTypes, "large_b").getType());
+      assertEquals(ArrowType.LargeList.INSTANCE, field(offWithTypes, "large_l").getType());
+      assertEquals(ArrowType.Utf8View.INSTANCE, field(offWithTypes, "dict8_s").getType());
+      assertEquals(off.values(), offWithTypes.values());
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
   /** A projection (leaf paths, another order) keeps the restored types of what it reads. */
   @Test
   void projectionKeepsRestoredTypes() throws IOException {

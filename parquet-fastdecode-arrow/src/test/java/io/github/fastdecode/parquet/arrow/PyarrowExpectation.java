@@ -44,6 +44,8 @@ final class PyarrowExpectation {
   String pyarrowVersion;
   String file;
   List<String> dictionary = List.of();
+  /** pyarrow's read options, {@code binary_type=...} and {@code list_type=...}. */
+  List<String> options = List.of();
   long rows = -1;
   final List<Column> columns = new ArrayList<>();
 
@@ -71,6 +73,8 @@ final class PyarrowExpectation {
           e.file = line.substring(5);
         } else if (line.startsWith("dictionary ")) {
           e.dictionary = List.of(line.substring(11).split(","));
+        } else if (line.startsWith("options ")) {
+          e.options = List.of(line.substring(8).split(","));
         } else if (line.startsWith("rows ")) {
           e.rows = Long.parseLong(line.substring(5));
         } else if (line.startsWith("field ")) {
