@@ -152,6 +152,12 @@ def expectation(path, label, dictionary, options=()):
     return "\n".join(lines) + "\n"
 
 
+# read_dictionary by column path: string leaves in lists of lists, in a struct's list, in a list's
+# struct, a map's key and a struct in a map's value.
+NESTED_DICTIONARIES = ["lls.list.element.list.element", "st.b.list.element", "ls.list.element.y",
+                       "m.key_value.key", "ms.key_value.value.w"]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--generated", required=True, help="directory ArrowTestFiles wrote")
@@ -164,6 +170,8 @@ def main():
             cases.append((os.path.join(a.generated, name), "generated/" + name, []))
             if name.startswith("fallback"):
                 cases.append((os.path.join(a.generated, name), "generated/" + name, ["s", "c"]))
+            if name.startswith("nested"):
+                cases.append((os.path.join(a.generated, name), "generated/" + name, NESTED_DICTIONARIES))
             if name in ("types-v1-plain.parquet", "nested-v1-dict-snappy.parquet", "fallback-v1.parquet"):
                 for options in (["binary_type=large_binary", "list_type=large_list"], ["binary_type=binary_view"]):
                     cases.append((os.path.join(a.generated, name), "generated/" + name, [], options))
@@ -182,7 +190,7 @@ def main():
             print(f"skipped {label}: pyarrow: {e}", file=sys.stderr)
             continue
         out = (label.replace("/", "__").replace(".parquet", "")
-               + ("__dict-" + "-".join(dictionary) if dictionary else "")
+               + ("__dict-nested" if dictionary == NESTED_DICTIONARIES else "__dict-" + "-".join(dictionary) if dictionary else "")
                + ("__" + "-".join(o.split("=")[1] for o in options) if options else "") + ".txt")
         with open(os.path.join(a.out, out), "w", encoding="utf-8") as f:
             f.write(text)

@@ -22,7 +22,10 @@ import io.github.fastdecode.parquet.column.RecordNode;
 import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -87,6 +90,8 @@ public final class ArrowParquetReader implements AutoCloseable {
   private final VectorFiller filler = new VectorFiller();
   /** Per top-level field: the index of its dictionary in {@link #dictionaryVectors}, or -1. */
   private final int[] dictionaryOf;
+  /** Leaves below the top level read as dictionaries: column path to the index in {@link #dictionaryVectors}. */
+  private final Map<String, Integer> nestedDictionaryLeaves = new HashMap<>();
   /** The record batch's top-level nodes in the order of the schema's fields. */
   private final List<RecordNode> nodes;
   private final List<BaseVariableWidthVector> dictionaryVectors = new ArrayList<>();
@@ -109,6 +114,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     List<Field> fields = new ArrayList<>();
     List<Field> messageFields = new ArrayList<>();
     this.dictionaryOf = new int[nodes.size()];
+    Map<Long, ArrowType> valueTypes = new HashMap<>();
     MessageType fileSchema = reader.schema();
     Schema stored = options.storedArrowSchema()
         ? StoredArrowSchema.read(reader.fileReader().getFileMetaData().getKeyValueMetaData(), fileSchema) : null;
@@ -148,15 +154,21 @@ public final class ArrowParquetReader implements AutoCloseable {
           fields.add(f);
           messageFields.add(new Field(f.getName(), new FieldType(nullable, valueType, f.getDictionary(), f.getMetadata()), null));
         } else {
-          Field f = ArrowTypeMapping.field(node, nullable, -1);
+          Map<RecordNode, DictionaryEncoding> nested = new IdentityHashMap<>();
+          if (!unmatched.isEmpty()) {
+            nestedDictionaries(node, unmatched, nested, valueTypes);
+          }
+          Field f = ArrowTypeMapping.field(node, nullable, null, nested);
           // pyarrow's binary_type and list_type apply where no stored Arrow schema does.
           fields.add(stored != null ? StoredArrowSchema.restore(origin, f)
               : ArrowTypeMapping.withTypes(f, options.binaryType(), options.listType()));
-          messageFields.add(fields.get(fields.size() - 1));
+          Field last = fields.get(fields.size() - 1);
+          messageFields.add(nested.isEmpty() ? last : ArrowTypeMapping.messageField(last, valueTypes));
         }
       }
       if (!unmatched.isEmpty()) {
-        throw new IllegalArgumentException("readDictionary names columns that are not read: " + unmatched);
+        throw new IllegalArgumentException("readDictionary names columns that are neither read nor string or binary leaves"
+            + " (a top-level name, or a leaf's column path such as \"tags.list.element\"): " + unmatched);
       }
     } catch (RuntimeException e) {
       dictionaries.close();
@@ -164,6 +176,51 @@ public final class ArrowParquetReader implements AutoCloseable {
     }
     this.schema = new Schema(fields);
     this.messageSchema = new Schema(messageFields);
+  }
+
+  /**
+   * The string and binary leaves below a top-level {@code node} whose column paths {@code unmatched}
+   * names (removed from it): each gets a dictionary (int32 indices, as pyarrow's {@code
+   * read_dictionary} with a column path), in {@code nested} and in {@link #nestedDictionaryLeaves}.
+   */
+  private void nestedDictionaries(RecordNode node, List<String> unmatched, Map<RecordNode, DictionaryEncoding> nested,
+      Map<Long, ArrowType> valueTypes) {
+    switch (node.kind()) {
+      case PRIMITIVE: {
+        String path = String.join(".", node.column().column().getPath());
+        if (!unmatched.remove(path)) {
+          return;
+        }
+        ArrowType valueType = node.column().type() != PrimitiveTypeName.BINARY
+            ? null : ArrowTypeMapping.leafType(node.type().asPrimitiveType(), path);
+        if (!(valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary)) {
+          throw new IllegalArgumentException("readDictionary(" + path + "): only BYTE_ARRAY leaves read as strings or"
+              + " binaries are read as dictionaries, not " + node.type());
+        }
+        node.column().keepDictionaryIds();
+        long id = dictionaryVectors.size();
+        DictionaryEncoding encoding = new DictionaryEncoding(id, false, new ArrowType.Int(32, true));
+        BaseVariableWidthVector v = (BaseVariableWidthVector) new Field(path + ".dictionary",
+            FieldType.notNullable(valueType), null).createVector(allocator);
+        dictionaryVectors.add(v);
+        dictionaries.put(new Dictionary(v, encoding));
+        nested.put(node, encoding);
+        valueTypes.put(id, valueType);
+        nestedDictionaryLeaves.put(path, (int) id);
+        return;
+      }
+      case LIST:
+        nestedDictionaries(node.element(), unmatched, nested, valueTypes);
+        return;
+      case MAP:
+        nestedDictionaries(node.key(), unmatched, nested, valueTypes);
+        nestedDictionaries(node.value(), unmatched, nested, valueTypes);
+        return;
+      default:
+        for (RecordNode c : node.children()) {
+          nestedDictionaries(c, unmatched, nested, valueTypes);
+        }
+    }
   }
 
   /**
@@ -238,6 +295,7 @@ public final class ArrowParquetReader implements AutoCloseable {
         try {
           arrow.parallel = ParallelScan.open(input, columns, arrow.nodes, arrow.dictionaryOf, reader, () -> groupOptions(options),
               groupSettings(options), options, oneGroup);
+          arrow.parallel.keepDictionaryIds(arrow.nestedDictionaryLeaves.keySet());
         } catch (IOException | RuntimeException | Error e) {
           arrow.dictionaries.close(); // the main reader is closed below
           throw e;
@@ -362,11 +420,12 @@ public final class ArrowParquetReader implements AutoCloseable {
   /** Fills {@code target} (of {@link #schema}) and the dictionary vectors with the batch just read. */
   private void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int rows) throws IOException {
     if (parallel != null) {
-      parallel.fill(target, dictionaryTargets, dictionaryOf);
+      parallel.fill(target, dictionaryTargets, dictionaryOf, nestedDictionaryLeaves);
       target.setRowCount(rows);
       return;
     }
     List<FieldVector> vectors = target.getFieldVectors();
+    filler.dictionaryLeaves(nestedDictionaryLeaves, dictionaryTargets);
     for (int i = 0; i < nodes.size(); i++) {
       RecordNode node = nodes.get(i);
       if (dictionaryOf[i] >= 0) {

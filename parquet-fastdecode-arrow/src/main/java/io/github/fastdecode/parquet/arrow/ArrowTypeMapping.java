@@ -18,6 +18,7 @@ package io.github.fastdecode.parquet.arrow;
 import io.github.fastdecode.parquet.column.RecordNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -65,6 +66,15 @@ final class ArrowTypeMapping {
 
   /** The field for a node of a record batch; a non-null {@code encoding} makes a dictionary-encoded leaf. */
   static Field field(RecordNode node, boolean nullable, DictionaryEncoding encoding) {
+    return field(node, nullable, encoding, Map.of());
+  }
+
+  /**
+   * The field for a node of a record batch; a non-null {@code encoding} makes a dictionary-encoded
+   * leaf, and so does each leaf below {@code node} that {@code nested} holds (pyarrow's {@code
+   * read_dictionary} with a column path).
+   */
+  static Field field(RecordNode node, boolean nullable, DictionaryEncoding encoding, Map<RecordNode, DictionaryEncoding> nested) {
     switch (node.kind()) {
       case PRIMITIVE: {
         PrimitiveType p = node.type().asPrimitiveType();
@@ -77,13 +87,14 @@ final class ArrowTypeMapping {
       }
       case LIST: {
         RecordNode element = node.element();
-        Field child = field(element, elementNullable(element), -1);
+        Field child = field(element, elementNullable(element), nested.get(element), nested);
         return new Field(node.name(), new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(child));
       }
       case MAP: {
         RecordNode key = node.key();
         RecordNode value = node.value();
-        List<Field> kv = List.of(field(key, false, -1), field(value, elementNullable(value), -1));
+        List<Field> kv = List.of(field(key, false, nested.get(key), nested),
+            field(value, elementNullable(value), nested.get(value), nested));
         String entries = node.type().asGroupType().getType(0).getName();
         Field entry = new Field(entries, new FieldType(false, ArrowType.Struct.INSTANCE, null), kv);
         return new Field(node.name(), new FieldType(nullable, new ArrowType.Map(false), null), List.of(entry));
@@ -91,11 +102,26 @@ final class ArrowTypeMapping {
       default: {
         List<Field> children = new ArrayList<>();
         for (RecordNode c : node.children()) {
-          children.add(field(c, c.type().isRepetition(Type.Repetition.OPTIONAL), -1));
+          children.add(field(c, c.type().isRepetition(Type.Repetition.OPTIONAL), nested.get(c), nested));
         }
         return new Field(node.name(), new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
       }
     }
+  }
+
+  /**
+   * {@code f} as Arrow's IPC messages and {@code ArrowReader} describe it: each dictionary-encoded
+   * field, at any depth, with its value type ({@code valueTypes} by dictionary id) in place of its
+   * index type.
+   */
+  static Field messageField(Field f, Map<Long, ArrowType> valueTypes) {
+    DictionaryEncoding d = f.getDictionary();
+    List<Field> children = new ArrayList<>(f.getChildren().size());
+    for (Field c : f.getChildren()) {
+      children.add(messageField(c, valueTypes));
+    }
+    ArrowType type = d == null ? f.getType() : valueTypes.get(d.getId());
+    return new Field(f.getName(), new FieldType(f.isNullable(), type, d, f.getMetadata()), children);
   }
 
   /**

@@ -349,15 +349,53 @@ final class ParallelScan {
   }
 
   /**
+   * Has the groups' leaves with these column paths (below the top level) keep dictionary ids, before
+   * the first batch is read.
+   */
+  void keepDictionaryIds(java.util.Set<String> leafPaths) {
+    if (leafPaths.isEmpty()) {
+      return;
+    }
+    for (Group g : groups) {
+      for (RecordNode n : g.nodes) {
+        keepDictionaryIds(n, leafPaths);
+      }
+    }
+  }
+
+  private static void keepDictionaryIds(RecordNode node, java.util.Set<String> leafPaths) {
+    switch (node.kind()) {
+      case PRIMITIVE:
+        if (leafPaths.contains(String.join(".", node.column().column().getPath()))) {
+          node.column().keepDictionaryIds();
+        }
+        return;
+      case LIST:
+        keepDictionaryIds(node.element(), leafPaths);
+        return;
+      case MAP:
+        keepDictionaryIds(node.key(), leafPaths);
+        keepDictionaryIds(node.value(), leafPaths);
+        return;
+      default:
+        for (RecordNode c : node.children()) {
+          keepDictionaryIds(c, leafPaths);
+        }
+    }
+  }
+
+  /**
    * Fills {@code target}'s vectors (and the dictionary vectors) with the batch {@link #advance}
    * returned, a task per group, each then starting its group's next decode; returns when every fill
    * has ended.
    */
-  void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int[] dictionaryOf) throws IOException {
+  void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int[] dictionaryOf,
+      java.util.Map<String, Integer> nestedDictionaryLeaves) throws IOException {
     List<FieldVector> vectors = target.getFieldVectors();
     List<Task> tasks = new ArrayList<>();
     for (Group g : groups) {
       tasks.add(new Task(() -> {
+        g.filler.dictionaryLeaves(nestedDictionaryLeaves, dictionaryTargets);
         for (int j = 0; j < g.fields.length; j++) {
           int f = g.fields[j];
           RecordNode node = g.nodes[j];

@@ -26,6 +26,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.ReferenceManager;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -79,11 +80,28 @@ final class VectorFiller {
   /** int64 dictionary indices (a stored Arrow schema's index type). */
   private long[] wideIds = new long[0];
 
+  /** Leaves below the top level read as dictionaries: column path to the index of their dictionary vector. */
+  private Map<String, Integer> dictionaryLeaves = Map.of();
+  private List<BaseVariableWidthVector> dictionaryTargets = List.of();
+
+  /** The leaves {@link #fill} fills as dictionary indices, with the dictionary vectors, for the fills that follow. */
+  void dictionaryLeaves(Map<String, Integer> leaves, List<BaseVariableWidthVector> targets) {
+    this.dictionaryLeaves = leaves;
+    this.dictionaryTargets = targets;
+  }
+
   /** Fills {@code v} with the node's positions of the last read. */
   void fill(RecordNode node, FieldVector v) {
     int n = node.positionCount();
     switch (node.kind()) {
       case PRIMITIVE:
+        if (!dictionaryLeaves.isEmpty()) {
+          Integer d = dictionaryLeaves.get(String.join(".", node.column().column().getPath()));
+          if (d != null) {
+            fillDictionaryEncoded(node.column(), node.nulls(), n, v, dictionaryTargets.get(d));
+            return;
+          }
+        }
         fillLeaf(node.column(), node.nulls(), n, v);
         return;
       case STRUCT: {

@@ -51,16 +51,16 @@ class ArrowCDataExportTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "stored-schema",
-      "nested-v1-dict-snappy+views", "types-v2-dict-snappy+views"})
+      "nested-v1-dict-snappy+views", "types-v2-dict-snappy+views", "nested-v1-dict-snappy+dictionaries"})
   void exportedBatchesImportWithTheSameValues(String name) throws IOException {
     // stored-schema: pyarrow's 48-row file whose stored Arrow schema gives zoned timestamps, large
     // types, durations and int8 dictionary indices. +views: strings as string_view, lists as large_list.
     boolean stored = name.equals("stored-schema");
     boolean views = name.endsWith("+views");
-    String specName = name.replace("+views", "");
+    String specName = name.replaceAll("\\+.*", "");
     Path file = stored ? ArrowPyarrowEqualityTest.resolve("resources/stored-schema/stored-schema-v1-snappy.parquet")
         : ArrowTestFiles.write(dir, ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(specName)).findFirst().orElseThrow());
-    String[] dictionaries = name.startsWith("fallback") ? new String[] {"s", "c"} : new String[0];
+    String[] dictionaries = dictionaries(name).toArray(new String[0]);
     int batches = 0;
     try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
       try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
@@ -101,13 +101,14 @@ class ArrowCDataExportTest {
    * compared with a read that kept nothing.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "nested-v1-dict-snappy+views"})
+  @ValueSource(strings = {"types-v2-dict-snappy", "nested-v1-dict-snappy", "fallback-v1", "nested-v1-dict-snappy+views",
+      "nested-v1-dict-snappy+dictionaries", "nested-v1-plain-lz4+dictionaries"})
   void exportedBatchesSurviveLaterReads(String name) throws IOException {
     boolean views = name.endsWith("+views");
-    String specName = name.replace("+views", "");
+    String specName = name.replaceAll("\\+.*", "");
     ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(specName)).findFirst().orElseThrow();
     Path file = ArrowTestFiles.write(dir, spec);
-    List<String> dictionaries = name.startsWith("fallback") ? List.of("s", "c") : List.of();
+    List<String> dictionaries = dictionaries(name);
     List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 300, false, dictionaries,
         views ? List.of("binary_type=binary_view", "list_type=large_list") : List.of(), new ArrayList<>(), null);
     try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
@@ -150,11 +151,12 @@ class ArrowCDataExportTest {
    * both give every value of the reader's own batches.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"types-v1-dict-zstd", "nested-v2-plain-lz4raw", "fallback-v1"})
+  @ValueSource(strings = {"types-v1-dict-zstd", "nested-v2-plain-lz4raw", "fallback-v1", "nested-v1-dict-snappy+dictionaries"})
   void arrowReaderAndArrayStreamGiveTheSameFile(String name) throws IOException {
-    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    String specName = name.replaceAll("\\+.*", "");
+    ArrowTestFiles.Spec spec = ArrowTestFiles.SPECS.stream().filter(s -> s.name().equals(specName)).findFirst().orElseThrow();
     Path file = ArrowTestFiles.write(dir, spec);
-    List<String> dictionaries = name.startsWith("fallback") ? List.of("s", "c") : List.of();
+    List<String> dictionaries = dictionaries(name);
     List<List<String>> expected = ArrowPyarrowEqualityTest.read(file, 500, false, dictionaries, new ArrayList<>());
     for (boolean throughC : new boolean[] {false, true}) {
       try (BufferAllocator producer = new RootAllocator(); BufferAllocator consumer = new RootAllocator()) {
@@ -178,6 +180,15 @@ class ArrowCDataExportTest {
         assertEquals(0, producer.getAllocatedMemory(), "closing the ArrowReader closes the Parquet reader and its buffers");
       }
     }
+  }
+
+  /** The string columns read as dictionaries: the fallback file's two; +dictionaries: nested leaves by column path. */
+  private static List<String> dictionaries(String name) {
+    if (name.endsWith("+dictionaries")) {
+      return List.of("lls.list.element.list.element", "st.b.list.element", "ls.list.element.y", "m.key_value.key",
+          "ms.key_value.value.w");
+    }
+    return name.startsWith("fallback") ? List.of("s", "c") : List.of();
   }
 
   /** pyarrow's binary_type=binary_view and list_type=large_list when {@code on}. */

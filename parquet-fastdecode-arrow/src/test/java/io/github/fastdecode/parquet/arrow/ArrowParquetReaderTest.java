@@ -384,6 +384,14 @@ class ArrowParquetReaderTest {
           ArrowReadOptions.builder(allocator).readDictionary("dec_bin").build()));
       assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(types), List.of("id"),
           ArrowReadOptions.builder(allocator).readDictionary("str").build()));
+      // Nested dictionaries name string leaves by column path: not an int leaf, not a group, not a path left out.
+      for (String notAStringLeaf : List.of("st.a", "st.b", "lls.list.element", "ms.key_value.key", "st.b.list.elem")) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(
+            new LocalInputFile(nested), null, ArrowReadOptions.builder(allocator).readDictionary(notAStringLeaf).build()));
+        assertTrue(e.getMessage().contains(notAStringLeaf), e.getMessage());
+      }
+      assertThrows(IllegalArgumentException.class, () -> ArrowParquetReader.open(new LocalInputFile(nested), List.of("id"),
+          ArrowReadOptions.builder(allocator).readDictionary("st.b.list.element").build()));
       assertThrows(IllegalArgumentException.class, () -> ArrowReadOptions.builder(allocator).binaryType(ArrowType.Utf8.INSTANCE));
       assertThrows(IllegalArgumentException.class, () -> ArrowReadOptions.builder(allocator).listType(new ArrowType.Map(false)));
       assertThrows(IllegalStateException.class,

@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
@@ -92,13 +93,16 @@ class ArrowReaderFuzzTest {
     int batch = data.consumeInt(1, 300);
     boolean fresh = data.consumeBoolean();
     boolean crcs = data.consumeInt(0, 3) == 0;
-    String[] dictionaries = !fresh && which == 0 && data.consumeBoolean() ? new String[] {"str", "bin"} : new String[0];
+    String[] dictionaries = !fresh && (which == 0 || nested) && data.consumeBoolean()
+        ? (which == 0 ? new String[] {"str", "bin"} : NESTED_DICTIONARIES) : new String[0];
     // 1: single-threaded; 2, 3: a parallel scan of that many column groups on a pool of two threads.
     int threads = data.consumeInt(1, 3);
+    // Where no dictionaries are asked for: strings and lists as pyarrow's binary_type and list_type make them.
+    int types = dictionaries.length == 0 ? data.consumeInt(0, 2) : 0;
     Path f = Files.createTempFile("arrow-fuzz", ".parquet");
     try {
       Files.write(f, file);
-      read(f, batch, fresh, crcs, dictionaries, threads);
+      read(f, batch, fresh, crcs, dictionaries, threads, types);
     } finally {
       Files.delete(f);
     }
@@ -111,13 +115,23 @@ class ArrowReaderFuzzTest {
     return t;
   });
 
-  private static void read(Path f, int batch, boolean fresh, boolean crcs, String[] dictionaries, int threads) {
+  /** String leaves of the nested file read as dictionaries, by column path. */
+  private static final String[] NESTED_DICTIONARIES = {"lls.list.element.list.element", "st.b.list.element",
+      "ls.list.element.y", "m.key_value.key", "ms.key_value.value.w"};
+
+  private static void read(Path f, int batch, boolean fresh, boolean crcs, String[] dictionaries, int threads, int types) {
     List<VectorSchemaRoot> kept = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator(1L << 30)) {
       try {
-        ArrowReadOptions options = ArrowReadOptions.builder(allocator).batchSize(batch).freshRootPerBatch(fresh)
+        ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(batch).freshRootPerBatch(fresh)
             .readDictionary(dictionaries).pageSettings(PageSettings.defaults().withChecksumVerification(crcs))
-            .parallel(POOL, threads, 1L << 20).build();
+            .parallel(POOL, threads, 1L << 20);
+        if (types == 1) {
+          b.binaryType(ArrowType.LargeBinary.INSTANCE).listType(ArrowType.LargeList.INSTANCE);
+        } else if (types == 2) {
+          b.binaryType(ArrowType.BinaryView.INSTANCE);
+        }
+        ArrowReadOptions options = b.build();
         try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(f), null, options)) {
           for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
             if (fresh) {
