@@ -92,6 +92,34 @@ def table(seed):
         t.schema.set(t.schema.get_field_index("id"), pa.field("id", pa.int64(), False, metadata={"comment": "row number"})))
 
 
+def nested_dictionary_table(seed):
+    """Dictionary types below the top level, which a stored schema restores: in a list, a struct,
+    a map's keys and values, with int8, int16 and int32 indices."""
+    rnd = random.Random(seed)
+    n = ROWS
+    words = ["", "a", "zürich", "東京", "longer value " * 3, "x" * 40]
+    d8 = pa.dictionary(pa.int8(), pa.string())
+    d16 = pa.dictionary(pa.int16(), pa.binary())
+    d32 = pa.dictionary(pa.int32(), pa.string())
+    word = lambda: maybe(rnd, rnd.choice(words), 0.1)  # noqa: E731
+    columns = {"id": pa.array(range(n), pa.int64())}
+    columns["l_dict"] = pa.array([maybe(rnd, [word() for _ in range(rnd.randint(0, 4))]) for _ in range(n)],
+                                 pa.list_(pa.string())).cast(pa.list_(d8))
+    columns["st"] = pa.array(
+        [maybe(rnd, {"name": word(), "raw": maybe(rnd, rnd.choice(words).encode("utf-8")), "n": rnd.randint(0, 9)})
+         for _ in range(n)],
+        pa.struct([("name", pa.string()), ("raw", pa.binary()), ("n", pa.int32())])).cast(
+        pa.struct([("name", d32), ("raw", d16), ("n", pa.int32())]))
+    columns["m"] = pa.array(
+        [maybe(rnd, [(f"k{j}", word()) for j in range(rnd.randint(0, 3))]) for _ in range(n)],
+        pa.map_(pa.string(), pa.string())).cast(pa.map_(d32, d8))
+    return pa.table(columns)
+
+
+NESTED_DICTIONARY_FILES = {
+    "stored-schema-v3-nested-dict.parquet": dict(row_group_size=30),
+}
+
 FILES = {
     # name: write_table options
     "stored-schema-v1-snappy.parquet": dict(row_group_size=30, write_statistics=False),
@@ -108,9 +136,12 @@ def main():
     index_path = os.path.join(a.out, "index.txt")
     with open(index_path, encoding="utf-8") as f:
         index = [line.strip() for line in f if line.strip()]
-    for seed, (name, options) in enumerate(sorted(FILES.items())):
+    cases = [(name, options, table(seed)) for seed, (name, options) in enumerate(sorted(FILES.items()))]
+    cases += [(name, options, nested_dictionary_table(100 + seed))
+              for seed, (name, options) in enumerate(sorted(NESTED_DICTIONARY_FILES.items()))]
+    for name, options, t in cases:
         path = os.path.join(a.files, name)
-        pq.write_table(table(seed), path, **options)
+        pq.write_table(t, path, **options)
         label = "resources/stored-schema/" + name
         out = label.replace("/", "__").replace(".parquet", "") + ".txt"
         with open(os.path.join(a.out, out), "w", encoding="utf-8") as f:

@@ -133,7 +133,7 @@ public final class ArrowParquetReader implements AutoCloseable {
         boolean storedDictionary = origin != null && usableIndexType(origin.getDictionary()) && byteArray && !fresh;
         if (asked || storedDictionary) {
           if (!byteArray) {
-            throw new IllegalArgumentException("readDictionary(" + node.name() + "): only top-level BYTE_ARRAY columns"
+            throw new IllegalArgumentException("readDictionary(" + node.name() + "): only BYTE_ARRAY columns"
                 + " read as strings or binaries are read as dictionaries, not " + node);
           }
           ColumnBatch leaf = node.column();
@@ -157,6 +157,10 @@ public final class ArrowParquetReader implements AutoCloseable {
           Map<RecordNode, DictionaryEncoding> nested = new IdentityHashMap<>();
           if (!unmatched.isEmpty()) {
             nestedDictionaries(node, unmatched, nested, valueTypes);
+          }
+          if (origin != null && !fresh) {
+            // Dictionary types a stored Arrow schema gives leaves below the top level, as pyarrow restores them.
+            storedNestedDictionaries(node, origin, nested, valueTypes);
           }
           Field f = ArrowTypeMapping.field(node, nullable, null, nested);
           // pyarrow's binary_type and list_type apply where no stored Arrow schema does.
@@ -197,16 +201,7 @@ public final class ArrowParquetReader implements AutoCloseable {
           throw new IllegalArgumentException("readDictionary(" + path + "): only BYTE_ARRAY leaves read as strings or"
               + " binaries are read as dictionaries, not " + node.type());
         }
-        node.column().keepDictionaryIds();
-        long id = dictionaryVectors.size();
-        DictionaryEncoding encoding = new DictionaryEncoding(id, false, new ArrowType.Int(32, true));
-        BaseVariableWidthVector v = (BaseVariableWidthVector) new Field(path + ".dictionary",
-            FieldType.notNullable(valueType), null).createVector(allocator);
-        dictionaryVectors.add(v);
-        dictionaries.put(new Dictionary(v, encoding));
-        nested.put(node, encoding);
-        valueTypes.put(id, valueType);
-        nestedDictionaryLeaves.put(path, (int) id);
+        nestedDictionary(node, path, valueType, false, new ArrowType.Int(32, true), nested, valueTypes);
         return;
       }
       case LIST:
@@ -220,6 +215,77 @@ public final class ArrowParquetReader implements AutoCloseable {
         for (RecordNode c : node.children()) {
           nestedDictionaries(c, unmatched, nested, valueTypes);
         }
+    }
+  }
+
+  /** Reads a leaf below the top level as a dictionary of {@code valueType} with these indices. */
+  private void nestedDictionary(RecordNode node, String path, ArrowType valueType, boolean ordered, ArrowType.Int indexType,
+      Map<RecordNode, DictionaryEncoding> nested, Map<Long, ArrowType> valueTypes) {
+    node.column().keepDictionaryIds();
+    long id = dictionaryVectors.size();
+    DictionaryEncoding encoding = new DictionaryEncoding(id, ordered, indexType);
+    BaseVariableWidthVector v = (BaseVariableWidthVector) new Field(path + ".dictionary",
+        FieldType.notNullable(valueType), null).createVector(allocator);
+    dictionaryVectors.add(v);
+    dictionaries.put(new Dictionary(v, encoding));
+    nested.put(node, encoding);
+    valueTypes.put(id, valueType);
+    nestedDictionaryLeaves.put(path, (int) id);
+  }
+
+  /**
+   * The string and binary leaves below a top-level {@code node} whose {@code stored} field (matched
+   * as {@link StoredArrowSchema#restore} matches: list elements, map keys and values, struct
+   * children by name) is dictionary-encoded with a usable index type, and not asked for already.
+   */
+  private void storedNestedDictionaries(RecordNode node, Field stored, Map<RecordNode, DictionaryEncoding> nested,
+      Map<Long, ArrowType> valueTypes) {
+    ArrowType.ArrowTypeID s = stored.getType().getTypeID();
+    switch (node.kind()) {
+      case LIST:
+        if ((s == ArrowType.ArrowTypeID.List || s == ArrowType.ArrowTypeID.LargeList) && stored.getChildren().size() == 1) {
+          storedNestedLeaf(node.element(), stored.getChildren().get(0), nested, valueTypes);
+        }
+        return;
+      case MAP:
+        if (s == ArrowType.ArrowTypeID.Map && stored.getChildren().size() == 1
+            && stored.getChildren().get(0).getChildren().size() == 2) {
+          List<Field> kv = stored.getChildren().get(0).getChildren();
+          storedNestedLeaf(node.key(), kv.get(0), nested, valueTypes);
+          storedNestedLeaf(node.value(), kv.get(1), nested, valueTypes);
+        }
+        return;
+      case STRUCT:
+        if (s == ArrowType.ArrowTypeID.Struct) {
+          for (RecordNode c : node.children()) {
+            for (Field f : stored.getChildren()) {
+              if (f.getName().equals(c.name())) {
+                storedNestedLeaf(c, f, nested, valueTypes);
+                break;
+              }
+            }
+          }
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private void storedNestedLeaf(RecordNode node, Field stored, Map<RecordNode, DictionaryEncoding> nested,
+      Map<Long, ArrowType> valueTypes) {
+    if (node.kind() != RecordNode.Kind.PRIMITIVE) {
+      storedNestedDictionaries(node, stored, nested, valueTypes);
+      return;
+    }
+    if (nested.containsKey(node) || !usableIndexType(stored.getDictionary()) || node.column().type() != PrimitiveTypeName.BINARY) {
+      return;
+    }
+    String path = String.join(".", node.column().column().getPath());
+    ArrowType valueType = ArrowTypeMapping.leafType(node.type().asPrimitiveType(), path);
+    if (valueType instanceof ArrowType.Utf8 || valueType instanceof ArrowType.Binary) {
+      DictionaryEncoding e = stored.getDictionary();
+      nestedDictionary(node, path, valueType, e.isOrdered(), e.getIndexType(), nested, valueTypes);
     }
   }
 
@@ -263,7 +329,7 @@ public final class ArrowParquetReader implements AutoCloseable {
    * ParquetBatchReader#open(InputFile, List)} takes them; null: all) with {@code options}.
    *
    * @throws UnsupportedOperationException if a chosen column has a type this reader does not map yet
-   * @throws IllegalArgumentException if a column is unknown, or a dictionary column is not a top-level BYTE_ARRAY
+   * @throws IllegalArgumentException if a column is unknown, or a dictionary column is not a string or binary leaf read
    */
   public static ArrowParquetReader open(InputFile input, List<String> columns, ArrowReadOptions options) throws IOException {
     ParquetBatchReader reader;

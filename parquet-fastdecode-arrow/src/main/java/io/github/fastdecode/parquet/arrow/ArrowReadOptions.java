@@ -92,7 +92,7 @@ public final class ArrowReadOptions {
     return freshRootPerBatch;
   }
 
-  /** Top-level string or binary columns read as Arrow dictionary vectors (pyarrow's {@code read_dictionary}). */
+  /** String or binary columns read as Arrow dictionary vectors, by top-level name or leaf column path (pyarrow's {@code read_dictionary}). */
   public Set<String> dictionaryColumns() {
     return dictionaryColumns;
   }
@@ -189,8 +189,11 @@ public final class ArrowReadOptions {
     }
 
     /**
-     * Keeps these top-level BYTE_ARRAY columns (strings or binaries) dictionary-encoded: their
-     * vectors hold int32 indices into a dictionary the reader's {@code DictionaryProvider} holds.
+     * Keeps these BYTE_ARRAY columns (strings or binaries) dictionary-encoded, as pyarrow's {@code
+     * read_dictionary}: their vectors hold int32 indices into a dictionary the reader's {@code
+     * DictionaryProvider} holds. A top-level column is named by its name; a leaf at any depth (in a
+     * list, struct or map) by its Parquet column path, e.g. {@code "tags.list.element"} or {@code
+     * "attrs.key_value.key"}. A name that is not a string or binary leaf read is refused at open.
      */
     public Builder readDictionary(String... columns) {
       for (String c : columns) {
@@ -261,9 +264,9 @@ public final class ArrowReadOptions {
      * Whether the Arrow schema that pyarrow and Arrow C++ store in the file's key-value metadata
      * ({@code ARROW:schema}) restores what Parquet's types cannot say, as pyarrow's {@code
      * read_table} does (true, the default): time zones other than UTC, large_string, large_binary,
-     * large_list, duration, decimal256, field metadata, and dictionary-encoded top-level string and
-     * binary columns (with the stored index type; not with {@link #freshRootPerBatch}, where they are
-     * read as values). A stored schema that cannot be decoded, or whose top-level fields differ
+     * large_list, duration, decimal256, field metadata, and dictionary-encoded string and binary
+     * columns at any depth (with the stored index type; not with {@link #freshRootPerBatch}, where
+     * they are read as values). A stored schema that cannot be decoded, or whose top-level fields differ
      * from the file's in number or names, is ignored; so is a stored type that does not fit its
      * column. False maps every column from the Parquet schema alone.
      */

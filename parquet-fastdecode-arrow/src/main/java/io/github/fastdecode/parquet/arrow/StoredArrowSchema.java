@@ -47,7 +47,7 @@ import org.apache.parquet.schema.GroupType;
  *       the field has the stored storage type);
  *   <li>recursively inside structs (children matched by name), lists and maps.
  * </ul>
- * Dictionary types are the reader's to restore (only top-level fields can be dictionary vectors).
+ * Dictionary types, at any depth, are the reader's to restore ({@code ArrowParquetReader}).
  * A stored type that does not fit the column (another type, another shape) leaves the file's own
  * mapping for that field. A stored schema that cannot be decoded, or whose top-level fields differ
  * from the file's in number or names, is not used at all.

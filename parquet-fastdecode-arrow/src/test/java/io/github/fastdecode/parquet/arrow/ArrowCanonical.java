@@ -346,7 +346,7 @@ final class ArrowCanonical {
         throw new AssertionError(v.getName() + ": buffers too small");
       }
     } else if (v instanceof DecimalVector || v instanceof Decimal256Vector
-        || (!utf8 && (v instanceof VarCharVector || v instanceof LargeVarCharVector))) {
+        || (!utf8 && (v instanceof VarCharVector || v instanceof LargeVarCharVector || v instanceof ViewVarCharVector))) {
       ValueVectorUtility.validate(v);
     } else {
       ValueVectorUtility.validateFull(v);
