@@ -292,6 +292,9 @@ class OpenOnFooterTest {
       assertTrue(unknown.getMessage().contains("no field or column nope"), unknown.getMessage());
       assertThrows(NullPointerException.class,
           () -> ParquetBatchReader.open(new LocalInputFile(f), (ParquetMetadata) null, null, options(null, true), PageSettings.defaults()));
+      if (!ParquetBatchReader.opensOnFooters()) {
+        return; // parquet-java 1.15: the footer given is parsed again, not used
+      }
       // A lying row count in the footer is a bad file, found before anything is read.
       BlockMetaData lying = footer.getBlocks().get(0);
       long count = lying.getRowCount();
