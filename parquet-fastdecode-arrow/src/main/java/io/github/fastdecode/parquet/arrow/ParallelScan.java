@@ -41,7 +41,8 @@ import org.apache.parquet.io.ParquetDecodingException;
 /**
  * The parallel scan of {@link ArrowReadOptions.Builder#parallel}: the top-level fields split into
  * groups, each read by a {@link ParquetBatchReader} of its own on the same file with the same
- * options and batch size, so that the i-th batch of every group holds the same rows (the way core
+ * options and batch size (opened on the footer the main reader parsed: a stream each, one footer
+ * parse), so that the i-th batch of every group holds the same rows (the way core
  * reads independent columns on several threads, {@code ParallelColumnsTest}). Per batch and group
  * one task fills the group's vectors from its decoded batch and then decodes the group's next batch
  * (pages read, decompressed, decoded into the group's record batch) while the caller works on the
@@ -163,7 +164,8 @@ final class ParallelScan {
 
   /**
    * Opens one reader per group of {@code nodes} (the top-level nodes of the main reader's batch, in
-   * the root's order), for {@code columns} (the caller's: null for every column) of {@code input}.
+   * the root's order), for {@code columns} (the caller's: null for every column) of {@code input},
+   * each on {@code main}'s footer ({@code main} opened with the options {@code options} makes).
    *
    * @param dictionaryOf per field, whether it is read as a dictionary (its leaf then keeps ids)
    * @param options per group: fresh parquet read options (a codec factory each, as parquet-java's is not thread-safe)
@@ -199,7 +201,9 @@ final class ParallelScan {
         // The read-ahead bound shared out by the groups' sizes: together they hold at most the bound.
         long share = total == 0 ? 0 : (long) ((double) arrow.readAheadBytes() * bytes[g] / total);
         PageSettings groupSettings = share > 0 ? settings.withReadAhead(arrow.executor(), share) : settings.withReadAhead(null, 0);
-        ParquetBatchReader reader = ParquetBatchReader.open(input, groupColumns, options.get(), groupSettings);
+        // On the footer the main reader parsed (opened with the same options): one footer parse per scan.
+        ParquetBatchReader reader = ParquetBatchReader.open(input, main.fileReader().getFooter(), groupColumns, options.get(),
+            groupSettings);
         try {
           RecordBatch batch = reader.newRecordBatch(arrow.batchSize());
           RecordNode[] groupNodes = new RecordNode[split[g].length];

@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.file.PageReadException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +53,11 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.DelegatingSeekableInputStream;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.SeekableInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -102,6 +107,10 @@ class ArrowParallelScanTest {
 
   /** A whole read: the schema, then per field every value, then the row indexes. */
   static List<List<String>> read(Path file, List<String> columns, Consumer<ArrowReadOptions.Builder> how) throws IOException {
+    return read(new LocalInputFile(file), columns, how);
+  }
+
+  static List<List<String>> read(InputFile file, List<String> columns, Consumer<ArrowReadOptions.Builder> how) throws IOException {
     List<List<String>> out = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator()) {
       ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator);
@@ -109,7 +118,7 @@ class ArrowParallelScanTest {
       ArrowReadOptions options = b.build();
       List<String> schema = new ArrayList<>();
       List<String> indexes = new ArrayList<>();
-      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), columns, options)) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(file, columns, options)) {
         for (Field f : reader.schema().getFields()) {
           schema.add(ArrowCanonical.field(f, reader.dictionaries()));
         }
@@ -168,6 +177,106 @@ class ArrowParallelScanTest {
     }
     assertTrue(rows > 10_000, rows + " rows compared");
     assertTrue(executor.threads.size() == 2, "tasks ran on the pool's threads: " + executor.threads);
+  }
+
+  /** An input that counts its streams and the reads at its tail (footer length and magic), where every footer parse starts. */
+  static final class TailCounting implements InputFile {
+    final InputFile file;
+    final AtomicInteger streams = new AtomicInteger();
+    final AtomicInteger tailReads = new AtomicInteger();
+
+    TailCounting(InputFile file) {
+      this.file = file;
+    }
+
+    @Override
+    public long getLength() throws IOException {
+      return file.getLength();
+    }
+
+    @Override
+    public SeekableInputStream newStream() throws IOException {
+      streams.incrementAndGet();
+      SeekableInputStream in = file.newStream();
+      long tail = file.getLength() - 8;
+      return new DelegatingSeekableInputStream(in) {
+        @Override
+        public long getPos() throws IOException {
+          return in.getPos();
+        }
+
+        @Override
+        public void seek(long newPos) throws IOException {
+          in.seek(newPos);
+        }
+
+        private void count() throws IOException {
+          if (in.getPos() == tail) {
+            tailReads.incrementAndGet();
+          }
+        }
+
+        @Override
+        public int read() throws IOException {
+          count();
+          return super.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+          count();
+          return super.read(b, off, len);
+        }
+
+        @Override
+        public void readFully(byte[] bytes, int start, int len) throws IOException {
+          count();
+          in.readFully(bytes, start, len);
+        }
+
+        @Override
+        public int read(ByteBuffer buf) throws IOException {
+          count();
+          return super.read(buf);
+        }
+
+        @Override
+        public void readFully(ByteBuffer buf) throws IOException {
+          count();
+          in.readFully(buf);
+        }
+      };
+    }
+  }
+
+  /**
+   * The groups open on the footer the main reader parsed: one footer parse per scan, and a stream
+   * per group. (parquet-java 1.15 has no reader constructor taking a footer: one parse per group more.)
+   */
+  @Test
+  void aParallelScanParsesTheFooterOnce() throws IOException {
+    boolean onFooters;
+    try {
+      ParquetFileReader.class.getConstructor(InputFile.class, ParquetMetadata.class, ParquetReadOptions.class,
+          SeekableInputStream.class);
+      onFooters = true;
+    } catch (NoSuchMethodException e) {
+      onFooters = false;
+    }
+    Path types = files.get(0);
+    FilterCompat.Filter filter = FilterCompat.get(and(gtEq(longColumn("id"), 700L), lt(longColumn("id"), 2300L)));
+    for (FilterCompat.Filter f : new FilterCompat.Filter[] {null, filter}) {
+      Consumer<ArrowReadOptions.Builder> how = f == null ? b -> b.batchSize(500) : b -> b.batchSize(500).filter(f);
+      TailCounting single = new TailCounting(new LocalInputFile(types));
+      List<List<String>> expected = read(single, null, how);
+      assertEquals(1, single.tailReads.get(), "the counter sees the single-threaded scan's footer parse");
+      for (int groups : new int[] {2, 4}) {
+        TailCounting input = new TailCounting(new LocalInputFile(types));
+        assertEquals(expected, read(input, null, how.andThen(b -> b.parallel(new Counting(), groups, 1L << 20))));
+        assertEquals(onFooters ? 1 : 1 + groups, input.tailReads.get(), groups + " groups, filter " + f + ": footer parses");
+        assertTrue(input.streams.get() > groups, input.streams.get() + " streams for " + groups + " groups and the main reader");
+      }
+    }
   }
 
   @Test

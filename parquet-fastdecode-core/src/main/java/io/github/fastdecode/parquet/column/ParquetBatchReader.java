@@ -21,6 +21,9 @@ import io.github.fastdecode.parquet.file.RowGroupReader;
 import io.github.fastdecode.parquet.file.SelectedRows;
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -39,10 +42,12 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -191,10 +196,15 @@ public final class ParquetBatchReader implements Closeable {
 
   /** Whether the file or any of its chunks is encrypted: parquet-hadoop's pages then, which decrypt. */
   private static boolean encrypted(ParquetFileReader file) {
-    if (file.getFooter().getFileMetaData().getEncryptionType() != FileMetaData.EncryptionType.UNENCRYPTED) {
+    return encrypted(file.getFooter().getFileMetaData(), file.getRowGroups());
+  }
+
+  /** Whether the file or any of {@code rowGroups}' chunks is encrypted. */
+  private static boolean encrypted(FileMetaData meta, List<BlockMetaData> rowGroups) {
+    if (meta.getEncryptionType() != FileMetaData.EncryptionType.UNENCRYPTED) {
       return true;
     }
-    for (BlockMetaData b : file.getRowGroups()) {
+    for (BlockMetaData b : rowGroups) {
       for (org.apache.parquet.hadoop.metadata.ColumnChunkMetaData c : b.getColumns()) {
         if (c.isEncrypted()) {
           return true;
@@ -213,6 +223,77 @@ public final class ParquetBatchReader implements Closeable {
     } catch (RuntimeException e) {
       throw new ParquetDecodingException("cannot filter the row groups by their page index: " + describe(e), e);
     }
+  }
+
+  /**
+   * parquet-hadoop's reader of {@code input}, on {@code footer} where it may be shared (see {@link
+   * #open(InputFile, ParquetMetadata, List, ParquetReadOptions, PageSettings)}), else parsing the
+   * footer: when {@code footer} is null, on parquet-java 1.15 and for an encrypted file.
+   */
+  private static ParquetFileReader fileReader(InputFile input, ParquetMetadata footer, ParquetReadOptions options)
+      throws IOException {
+    if (footer == null || FooterConstructor.HANDLE == null || !shareable(footer)) {
+      return ParquetFileReader.open(input, options);
+    }
+    SeekableInputStream in = input.newStream();
+    try {
+      return (ParquetFileReader) FooterConstructor.HANDLE.invokeExact(input, footer, options, in);
+    } catch (IOException | RuntimeException | Error e) {
+      closeAfter(in, e);
+      throw e;
+    } catch (Throwable e) {
+      closeAfter(in, e);
+      throw new IOException(e); // the constructor declares IOException only
+    }
+  }
+
+  /** Closes {@code in} after {@code failure}: parquet-hadoop closes it when its row-group filter fails, not on other failures. */
+  private static void closeAfter(SeekableInputStream in, Throwable failure) {
+    try {
+      in.close();
+    } catch (IOException | RuntimeException suppressed) {
+      failure.addSuppressed(suppressed);
+    }
+  }
+
+  /**
+   * Whether readers on several threads may share {@code footer}. parquet-hadoop only reads a
+   * footer once parsed (1.15 to 1.18: its metadata objects are set while the footer is converted,
+   * and the row-group filter builds a new list), except where the file is encrypted: an encrypted
+   * chunk's metadata is decrypted the first time it is asked for, into fields of the shared object
+   * and without synchronisation, through the file's decryptor, which keeps per-column state in
+   * plain maps. A decryptor on a plaintext file (the options carried decryption properties) is
+   * left out too, for the same state.
+   */
+  private static boolean shareable(ParquetMetadata footer) {
+    FileMetaData meta = footer.getFileMetaData();
+    return meta.getFileDecryptor() == null && !encrypted(meta, footer.getBlocks());
+  }
+
+  /**
+   * parquet-hadoop's {@code ParquetFileReader(InputFile, ParquetMetadata, ParquetReadOptions,
+   * SeekableInputStream)}, or null. parquet-java has it from 1.16, where the constructor that parses
+   * the footer calls it with the footer it parsed, so a reader opened on a footer is the reader
+   * opened on the file (row-group filtering by the options' filter, column indexes, decryption).
+   * 1.15 takes a parsed footer only with a Hadoop {@code Path}, whose file system it asks for the
+   * file's status, so there every open parses the footer.
+   */
+  private static final class FooterConstructor {
+    static final MethodHandle HANDLE = find();
+
+    private static MethodHandle find() {
+      try {
+        return MethodHandles.publicLookup().findConstructor(ParquetFileReader.class, MethodType.methodType(void.class,
+            InputFile.class, ParquetMetadata.class, ParquetReadOptions.class, SeekableInputStream.class));
+      } catch (NoSuchMethodException | IllegalAccessException e) {
+        return null;
+      }
+    }
+  }
+
+  /** Whether {@link #open(InputFile, ParquetMetadata, List, ParquetReadOptions, PageSettings)} can use a parsed footer (not on parquet-java 1.15). */
+  static boolean opensOnFooters() {
+    return FooterConstructor.HANDLE != null;
   }
 
   /**
@@ -271,12 +352,37 @@ public final class ParquetBatchReader implements Closeable {
    */
   public static ParquetBatchReader open(InputFile input, List<String> columns, ParquetReadOptions options, PageSettings settings)
       throws IOException {
+    return openFile(input, null, columns, options, settings);
+  }
+
+  /**
+   * As {@link #open(InputFile, List, ParquetReadOptions, PageSettings)}, with the file's footer
+   * already parsed: {@code footer} as another reader of the same file with the same options has it
+   * ({@code fileReader().getFooter()}), so several readers of one file (one per thread, each with
+   * its own columns) parse the footer once. The reader opens its own stream and, as any open, drops
+   * the row groups the options' filter rules out (its list of row groups is its own; the footer's is
+   * not changed). The footer is only read, so readers on different threads may share it, with two
+   * exceptions in which this open parses the footer again, as the other opens do: an encrypted file
+   * (parquet-java decrypts a column's metadata the first time it is asked for, without
+   * synchronisation, and the file's decryptor keeps per-column state), and parquet-java 1.15, which
+   * has no {@code ParquetFileReader} constructor taking a footer.
+   *
+   * @param footer the footer of {@code input}, parsed with the same options' metadata filter
+   */
+  public static ParquetBatchReader open(InputFile input, ParquetMetadata footer, List<String> columns, ParquetReadOptions options,
+      PageSettings settings) throws IOException {
+    return openFile(input, Objects.requireNonNull(footer, "footer"), columns, options, settings);
+  }
+
+  /** Opens {@code input} with {@code footer}, or parsing the footer when it is null. */
+  private static ParquetBatchReader openFile(InputFile input, ParquetMetadata footer, List<String> columns, ParquetReadOptions options,
+      PageSettings settings) throws IOException {
     Objects.requireNonNull(settings, "settings");
     ParquetFileReader file;
     try {
       options = checkingDecompressors(Objects.requireNonNull(options, "options"));
       // parquet-hadoop parses the footer and page indexes a byte at a time: through a buffer.
-      file = ParquetFileReader.open(new BufferedInputFile(Objects.requireNonNull(input, "input")), options);
+      file = fileReader(new BufferedInputFile(Objects.requireNonNull(input, "input")), footer, options);
     } catch (ParquetDecodingException e) {
       throw e;
     } catch (IllegalArgumentException e) {
