@@ -456,12 +456,28 @@ final class VectorFiller {
   private void fillDecimal(ColumnBatch c, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
     long total = (long) width * n;
     ensureFixed(v, n, total);
-    byte[] out = growBytes((int) total);
     int[] is = c.ints();
     long[] ls = c.longs();
     BinaryBatch b = c.binaries();
-    int[] o = b == null ? null : b.offsets();
-    byte[] src = b == null ? null : b.bytes();
+    if (b == null) {
+      // INT32 and INT64 decimals (every precision up to 18): the value and its sign words, in one
+      // loop per case, no branch per value on where the values are.
+      long[] words = growLongs(Math.toIntExact(total >>> 3));
+      if (ls != null) {
+        decimalWords(ls, nulls, n, hasNulls, width >>> 3, words);
+      } else {
+        decimalWords(is, nulls, n, hasNulls, width >>> 3, words);
+      }
+      if (n > 0) {
+        v.getDataBuffer().nioBuffer(0, Math.toIntExact(total)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
+            .put(words, 0, (int) (total >>> 3));
+      }
+      finishFixed(v, nulls, n, hasNulls);
+      return;
+    }
+    byte[] out = growBytes((int) total);
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
     for (int p = 0, k = 0; p < n; p++) {
       int at = p * width;
       if (hasNulls && nulls[p]) {
@@ -469,31 +485,66 @@ final class VectorFiller {
         continue;
       }
       int i = k++;
-      if (is != null) {
-        putDecimal(out, at, width, is[i]);
-      } else if (ls != null) {
-        putDecimal(out, at, width, ls[i]);
-      } else {
-        int from = o[i];
-        int length = o[i + 1] - from;
-        if (length > 0 && length <= 8 && from + length >= 8) {
-          // The eight bytes ending with the value, big-endian; the bytes before it shifted out,
-          // its sign shifted back in.
-          int unused = 64 - 8 * length;
-          putDecimal(out, at, width, ((long) LONGS_BE.get(src, from + length - 8) << unused) >> unused);
-        } else if (length > 0 && length <= 8) {
-          long x = src[from]; // sign-extended
-          for (int j = 1; j < length; j++) {
-            x = (x << 8) | (src[from + j] & 0xFF);
-          }
-          putDecimal(out, at, width, x);
-        } else {
-          putBigEndianLe(out, at, width, src, from, length, c);
+      int from = o[i];
+      int length = o[i + 1] - from;
+      if (length > 0 && length <= 8 && from + length >= 8) {
+        // The eight bytes ending with the value, big-endian; the bytes before it shifted out,
+        // its sign shifted back in.
+        int unused = 64 - 8 * length;
+        putDecimal(out, at, width, ((long) LONGS_BE.get(src, from + length - 8) << unused) >> unused);
+      } else if (length > 0 && length <= 8) {
+        long x = src[from]; // sign-extended
+        for (int j = 1; j < length; j++) {
+          x = (x << 8) | (src[from + j] & 0xFF);
         }
+        putDecimal(out, at, width, x);
+      } else {
+        putBigEndianLe(out, at, width, src, from, length, c);
       }
     }
     v.getDataBuffer().setBytes(0, out, 0, total);
     finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** Each value sign-extended to {@code words} little-endian longs (zeros at null positions). */
+  private static void decimalWords(long[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long[] out) {
+    if (words == 2 && !hasNulls) {
+      for (int p = 0; p < n; p++) {
+        long x = dense[p];
+        out[2 * p] = x;
+        out[2 * p + 1] = x >> 63;
+      }
+      return;
+    }
+    for (int p = 0, k = 0; p < n; p++) {
+      long x = hasNulls && nulls[p] ? 0 : dense[k++];
+      int at = p * words;
+      out[at] = x;
+      long sign = x >> 63;
+      for (int j = 1; j < words; j++) {
+        out[at + j] = sign;
+      }
+    }
+  }
+
+  private static void decimalWords(int[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long[] out) {
+    if (words == 2 && !hasNulls) {
+      for (int p = 0; p < n; p++) {
+        long x = dense[p];
+        out[2 * p] = x;
+        out[2 * p + 1] = x >> 63;
+      }
+      return;
+    }
+    for (int p = 0, k = 0; p < n; p++) {
+      long x = hasNulls && nulls[p] ? 0 : dense[k++];
+      int at = p * words;
+      out[at] = x;
+      long sign = x >> 63;
+      for (int j = 1; j < words; j++) {
+        out[at + j] = sign;
+      }
+    }
   }
 
   /** {@code x} sign-extended to {@code width} bytes (a multiple of 8), little-endian. */

@@ -37,7 +37,7 @@ import org.apache.parquet.io.LocalInputFile;
  * and vector classes, code not yet compiled), and the rows.
  *
  * <pre>
- * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH [THREADS]]
+ * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH [THREADS [GROUPS]]]
  * </pre>
  *
  * {@code arrow-dict} keeps every string column dictionary-encoded (pyarrow's {@code read_dictionary}).
@@ -53,6 +53,8 @@ public final class ArrowFileScan {
     int batch = args.length > 3 ? Integer.parseInt(args[3]) : 65_536;
     // Above 1: a parallel scan of that many column groups on a pool of that many threads (the caller waits, or helps).
     int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+    // Column groups of a parallel scan: as many as threads unless given.
+    int groups = args.length > 5 ? Integer.parseInt(args[5]) : threads;
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     List<Double> times = new ArrayList<>();
     List<Double> opens = new ArrayList<>();
@@ -68,7 +70,7 @@ public final class ArrowFileScan {
         rows = 0;
         ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(batch).readDictionary(strings);
         if (pool != null) {
-          b.parallel(pool, threads, 256L << 20);
+          b.parallel(pool, groups, 256L << 20);
         }
         ArrowReadOptions options = b.build();
         try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, options)) {
