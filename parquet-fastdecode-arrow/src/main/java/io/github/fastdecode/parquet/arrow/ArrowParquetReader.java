@@ -121,6 +121,7 @@ public final class ArrowParquetReader implements AutoCloseable {
     try {
       for (int i = 0; i < nodes.size(); i++) {
         RecordNode node = nodes.get(i);
+        VectorFiller.keepDecimalDictionaryIds(node);
         // A repeated field outside a LIST group is a list that is never null.
         boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
         dictionaryOf[i] = -1;

@@ -220,6 +220,7 @@ final class ParallelScan {
             if (dictionaryOf[split[g][j]] >= 0) {
               groupNodes[j].column().keepDictionaryIds();
             }
+            VectorFiller.keepDecimalDictionaryIds(groupNodes[j]);
           }
           groups[g] = new Group(reader, batch, split[g], groupNodes, g == 0 ? new long[arrow.batchSize()] : null);
         } catch (RuntimeException | Error e) {

@@ -41,6 +41,7 @@ import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -68,6 +69,55 @@ final class VectorFiller {
 
   /** Per dictionary vector this filler fills, the dictionary it copied there last. */
   private final IdentityHashMap<FieldVector, DictionaryValues> heldDictionaries = new IdentityHashMap<>();
+  /** Per decimal column read with dictionary ids: its dictionary, as words ({@link DecimalDictionary}). */
+  private final IdentityHashMap<ColumnBatch, DecimalDictionary> decimalDictionaries = new IdentityHashMap<>();
+
+  /** A decimal column's dictionary entries as {@code width / 8} little-endian words each, converted once per chunk. */
+  private static final class DecimalDictionary {
+    final DictionaryValues entries;
+    final int width;
+    final long[] words;
+    /** The entries that do not fit the width (an error only where a row refers to one), or null: none. */
+    final boolean[] misfits;
+
+    DecimalDictionary(DictionaryValues entries, int width, long[] words, boolean[] misfits) {
+      this.entries = entries;
+      this.width = width;
+      this.words = words;
+      this.misfits = misfits;
+    }
+  }
+
+  /**
+   * Has the decimal leaves stored as byte arrays (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY) at or below
+   * {@code node} keep dictionary ids: their dictionaries are converted once per column chunk and
+   * the batch's ids gather the converted values, instead of each row's bytes being copied out of
+   * the dictionary and parsed (pyarrow writes decimals as dictionary-encoded fixed-length arrays).
+   */
+  static void keepDecimalDictionaryIds(RecordNode node) {
+    switch (node.kind()) {
+      case PRIMITIVE: {
+        ColumnBatch c = node.column();
+        if ((c.type() == PrimitiveTypeName.BINARY || c.type() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+            && node.type().getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
+            && !c.keepsDictionaryIds()) {
+          c.keepDictionaryIds();
+        }
+        return;
+      }
+      case LIST:
+        keepDecimalDictionaryIds(node.element());
+        return;
+      case MAP:
+        keepDecimalDictionaryIds(node.key());
+        keepDecimalDictionaryIds(node.value());
+        return;
+      default:
+        for (RecordNode child : node.children()) {
+          keepDecimalDictionaryIds(child);
+        }
+    }
+  }
 
   private int[] ints = new int[0];
   private long[] longs = new long[0];
@@ -456,18 +506,25 @@ final class VectorFiller {
   private void fillDecimal(ColumnBatch c, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
     long total = (long) width * n;
     ensureFixed(v, n, total);
+    if (c.hasDictionaryIds()) {
+      fillDecimalFromDictionary(c, nulls, n, hasNulls, width, v);
+      return;
+    }
     int[] is = c.ints();
     long[] ls = c.longs();
     BinaryBatch b = c.binaries();
-    if (b == null) {
-      // INT32 and INT64 decimals (every precision up to 18): the value and its sign words, in one
-      // loop per case, no branch per value on where the values are.
-      long[] words = growLongs(Math.toIntExact(total >>> 3));
-      if (ls != null) {
-        decimalWords(ls, nulls, n, hasNulls, width >>> 3, words);
-      } else {
-        decimalWords(is, nulls, n, hasNulls, width >>> 3, words);
-      }
+    // A value that fits a long: INT32 and INT64 decimals, and byte arrays of at most 8 bytes (every
+    // precision up to 18): the value and its sign words, in one loop per case, into a long[].
+    long[] words = growLongs(Math.toIntExact(total >>> 3));
+    boolean asWords = true;
+    if (ls != null) {
+      decimalWords(ls, nulls, n, hasNulls, width >>> 3, words);
+    } else if (is != null) {
+      decimalWords(is, nulls, n, hasNulls, width >>> 3, words);
+    } else {
+      asWords = decimalWords(b, nulls, n, hasNulls, width >>> 3, words);
+    }
+    if (asWords) {
       if (n > 0) {
         v.getDataBuffer().nioBuffer(0, Math.toIntExact(total)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
             .put(words, 0, (int) (total >>> 3));
@@ -476,6 +533,13 @@ final class VectorFiller {
       return;
     }
     byte[] out = growBytes((int) total);
+    decimalBytes(b, nulls, n, hasNulls, width, out, c);
+    v.getDataBuffer().setBytes(0, out, 0, total);
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** Byte-array decimals of any length, {@code width} little-endian bytes each (zeros at null positions). */
+  private static void decimalBytes(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, int width, byte[] out, ColumnBatch c) {
     int[] o = b.offsets();
     byte[] src = b.bytes();
     for (int p = 0, k = 0; p < n; p++) {
@@ -487,23 +551,147 @@ final class VectorFiller {
       int i = k++;
       int from = o[i];
       int length = o[i + 1] - from;
-      if (length > 0 && length <= 8 && from + length >= 8) {
-        // The eight bytes ending with the value, big-endian; the bytes before it shifted out,
-        // its sign shifted back in.
-        int unused = 64 - 8 * length;
-        putDecimal(out, at, width, ((long) LONGS_BE.get(src, from + length - 8) << unused) >> unused);
-      } else if (length > 0 && length <= 8) {
-        long x = src[from]; // sign-extended
-        for (int j = 1; j < length; j++) {
-          x = (x << 8) | (src[from + j] & 0xFF);
-        }
-        putDecimal(out, at, width, x);
+      if (length > 0 && length <= 8) {
+        putDecimal(out, at, width, bigEndianLong(src, from, from + length));
       } else {
         putBigEndianLe(out, at, width, src, from, length, c);
       }
     }
-    v.getDataBuffer().setBytes(0, out, 0, total);
+  }
+
+  /**
+   * Decimals read as dictionary ids: the chunk's dictionary converted to words once (kept while the
+   * column reads from it), then gathered by id. An entry too wide for the vector fails only where a
+   * row refers to it, as when the values are read.
+   */
+  private void fillDecimalFromDictionary(ColumnBatch c, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
+    DictionaryValues entries = c.dictionary();
+    DecimalDictionary d = decimalDictionaries.get(c);
+    if (d == null || d.entries != entries || d.width != width) {
+      d = decimalDictionary(entries, width, c);
+      decimalDictionaries.put(c, d);
+    }
+    int words = width >>> 3;
+    long total = (long) width * n;
+    long[] out = growLongs(Math.toIntExact(total >>> 3));
+    int[] ids = c.dictionaryIds();
+    long[] dw = d.words;
+    boolean[] misfits = d.misfits;
+    if (words == 2 && !hasNulls && misfits == null) {
+      for (int p = 0; p < n; p++) {
+        int id = ids[p];
+        out[2 * p] = dw[2 * id];
+        out[2 * p + 1] = dw[2 * id + 1];
+      }
+    } else {
+      for (int p = 0, k = 0; p < n; p++) {
+        int at = p * words;
+        if (hasNulls && nulls[p]) {
+          Arrays.fill(out, at, at + words, 0L);
+          continue;
+        }
+        int id = ids[k++];
+        if (misfits != null && misfits[id]) {
+          // The error reading the value itself gives.
+          BinaryBatch b = entries.binaries();
+          putBigEndianLe(new byte[width], 0, width, b.bytes(), b.offsets()[id], b.offsets()[id + 1] - b.offsets()[id], c);
+        }
+        System.arraycopy(dw, id * words, out, at, words);
+      }
+    }
+    ensureFixed(v, n, total);
+    if (n > 0) {
+      v.getDataBuffer().nioBuffer(0, Math.toIntExact(total)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
+          .put(out, 0, (int) (total >>> 3));
+    }
     finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /** A dictionary's entries as decimal words; entries too wide for {@code width} become zeros and are noted. */
+  private static DecimalDictionary decimalDictionary(DictionaryValues entries, int width, ColumnBatch c) {
+    BinaryBatch b = entries.binaries();
+    int size = entries.size();
+    int words = width >>> 3;
+    long[] out = new long[Math.multiplyExact(size, words)];
+    if (decimalWords(b, null, size, false, words, out)) {
+      return new DecimalDictionary(entries, width, out, null);
+    }
+    byte[] bytes = new byte[Math.multiplyExact(size, width)];
+    boolean[] misfits = null;
+    int[] o = b.offsets();
+    for (int i = 0; i < size; i++) {
+      int from = o[i];
+      int length = o[i + 1] - from;
+      try {
+        if (length > 0 && length <= 8) {
+          putDecimal(bytes, i * width, width, bigEndianLong(b.bytes(), from, from + length));
+        } else {
+          putBigEndianLe(bytes, i * width, width, b.bytes(), from, length, c);
+        }
+      } catch (ParquetDecodingException e) {
+        Arrays.fill(bytes, i * width, (i + 1) * width, (byte) 0);
+        misfits = misfits == null ? new boolean[size] : misfits;
+        misfits[i] = true;
+      }
+    }
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out);
+    return new DecimalDictionary(entries, width, out, misfits);
+  }
+
+  /**
+   * As the long[] case, from big-endian byte arrays; false (with {@code out} partly written) at the
+   * first value longer than 8 bytes. A value ending at byte 8 or later is read with one big-endian
+   * load of the eight bytes that end with it, its leading bytes shifted out and its sign back in.
+   * The rare cases are calls (C2 compiles this loop about twice as fast without them inline).
+   */
+  private static boolean decimalWords(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, int words, long[] out) {
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    for (int p = 0, k = 0; p < n; p++) {
+      long x = 0;
+      if (!hasNulls || !nulls[p]) {
+        int from = o[k];
+        int end = o[++k];
+        int length = end - from;
+        if (length > 8) {
+          return false;
+        }
+        if (end >= 8 && length > 0) {
+          int unused = 64 - 8 * length;
+          x = ((long) LONGS_BE.get(src, end - 8) << unused) >> unused;
+        } else {
+          x = bigEndianLong(src, from, end);
+        }
+      }
+      if (words == 2) {
+        out[2 * p] = x;
+        out[2 * p + 1] = x >> 63;
+      } else {
+        signWords(out, p * words, words, x);
+      }
+    }
+    return true;
+  }
+
+  /** A big-endian two's complement integer of at most 8 bytes (0 for none), read a byte at a time. */
+  private static long bigEndianLong(byte[] src, int from, int end) {
+    if (end == from) {
+      return 0;
+    }
+    long x = src[from]; // sign-extended
+    for (int j = from + 1; j < end; j++) {
+      x = (x << 8) | (src[j] & 0xFF);
+    }
+    return x;
+  }
+
+  /** {@code x} and its sign words: {@code words} longs from {@code at}. */
+  private static void signWords(long[] out, int at, int words, long x) {
+    out[at] = x;
+    long sign = x >> 63;
+    for (int j = 1; j < words; j++) {
+      out[at + j] = sign;
+    }
   }
 
   /** Each value sign-extended to {@code words} little-endian longs (zeros at null positions). */
@@ -517,13 +705,7 @@ final class VectorFiller {
       return;
     }
     for (int p = 0, k = 0; p < n; p++) {
-      long x = hasNulls && nulls[p] ? 0 : dense[k++];
-      int at = p * words;
-      out[at] = x;
-      long sign = x >> 63;
-      for (int j = 1; j < words; j++) {
-        out[at + j] = sign;
-      }
+      signWords(out, p * words, words, hasNulls && nulls[p] ? 0 : dense[k++]);
     }
   }
 
@@ -537,13 +719,7 @@ final class VectorFiller {
       return;
     }
     for (int p = 0, k = 0; p < n; p++) {
-      long x = hasNulls && nulls[p] ? 0 : dense[k++];
-      int at = p * words;
-      out[at] = x;
-      long sign = x >> 63;
-      for (int j = 1; j < words; j++) {
-        out[at + j] = sign;
-      }
+      signWords(out, p * words, words, hasNulls && nulls[p] ? 0 : dense[k++]);
     }
   }
 

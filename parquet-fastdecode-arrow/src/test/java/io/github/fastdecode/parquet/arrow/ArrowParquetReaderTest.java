@@ -21,6 +21,7 @@ import static org.apache.parquet.filter2.predicate.FilterApi.gtEq;
 import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.lt;
+import static org.apache.parquet.filter2.predicate.FilterApi.notEq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -67,6 +68,8 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The reader's behaviour apart from pyarrow equality: root ownership, filters, bad input and
@@ -419,6 +422,46 @@ class ArrowParquetReaderTest {
       assertTrue(e.getMessage().contains("iv"), e.getMessage());
       assertEquals(0, allocator.getAllocatedMemory());
     }
+  }
+
+  /**
+   * A decimal of 17 bytes whose leading byte is more than sign does not fit decimal128: reading its
+   * row fails naming the column, with dictionary pages (where the dictionary is converted once) as
+   * with plain ones; a filter that drops that row reads the rest, as parquet-java's values would.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aDecimalTooWideFailsOnlyWhereItIsRead(boolean dictionary) throws IOException {
+    Path file = dir.resolve("wide-decimal-" + dictionary + ".parquet");
+    MessageType schema = MessageTypeParser.parseMessageType(
+        "message m { required int64 id; optional fixed_len_byte_array(17) d (DECIMAL(38,0)); }");
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+        .withDictionaryEncoding(dictionary).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+        // parquet-java writes dictionaries of fixed-length arrays with V2 pages only.
+        .withWriterVersion(dictionary ? WriterVersion.PARQUET_2_0 : WriterVersion.PARQUET_1_0).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+      for (int i = 0; i < 100; i++) {
+        byte[] v = new byte[17];
+        if (i == 57) {
+          v[0] = 1;                     // 2^128: no sign byte to drop
+        } else {
+          v[16] = (byte) (i % 10);      // small values, repeated: dictionary pages when asked
+          v[0] = (byte) (i % 3 == 0 ? 0xFF : 0);
+          if (v[0] != 0) {
+            java.util.Arrays.fill(v, 1, 16, (byte) 0xFF);
+          }
+        }
+        w.write(groups.newGroup().append("id", (long) i).append("d", org.apache.parquet.io.api.Binary.fromConstantByteArray(v)));
+      }
+    }
+    ParquetDecodingException e = assertThrows(ParquetDecodingException.class, () -> readAll(file, null, null));
+    assertTrue(e.getMessage().contains("column d") && e.getMessage().contains("does not fit"), e.getMessage());
+    List<List<String>> rest = readAll(file, FilterCompat.get(notEq(longColumn("id"), 57L)), null);
+    assertEquals(99, rest.get(0).size());
+    assertEquals("-256", rest.get(1).get(0));
+    assertEquals("1", rest.get(1).get(1));
+    assertEquals("2", rest.get(1).get(2));
+    assertEquals("9", rest.get(1).get(58));   // id 59
   }
 
   private static List<List<String>> readAll(Path file, FilterCompat.Filter filter, List<String> names) throws IOException {

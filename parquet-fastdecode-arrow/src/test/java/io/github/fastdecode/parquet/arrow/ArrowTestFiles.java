@@ -82,6 +82,7 @@ public final class ArrowTestFiles {
       + "  optional int96 ts96;\n"
       + "  required int32 req_i32;\n"
       + "  required binary req_str (STRING);\n"
+      + "  optional fixed_len_byte_array(7) dec_flba7 (DECIMAL(15,2));\n"
       + "}");
 
   static final MessageType NESTED = MessageTypeParser.parseMessageType("message nested {\n"
@@ -273,6 +274,12 @@ public final class ArrowTestFiles {
     }
     g.add("req_i32", r.nextInt());
     g.add("req_str", text(r, i));
+    // 200 distinct values (dictionary pages where dictionaries are on), from a stream of their own:
+    // a short decimal in a fixed-length array, as pyarrow writes DECIMAL(15,2).
+    Random d = new Random(i % 200);
+    if (i % 10 != 3) {
+      g.add("dec_flba7", Binary.fromConstantByteArray(signedBytes(d, 7, i % 200)));
+    }
   }
 
   /** A big-endian two's complement value of {@code n} bytes, extremes now and then. */
