@@ -116,12 +116,12 @@ public final class ArrowParquetReader implements AutoCloseable {
     this.dictionaryOf = new int[nodes.size()];
     Map<Long, ArrowType> valueTypes = new HashMap<>();
     MessageType fileSchema = reader.schema();
+    VectorFiller.keepDecimalDictionaryIds(batch.columns());
     Schema stored = options.storedArrowSchema()
         ? StoredArrowSchema.read(reader.fileReader().getFileMetaData().getKeyValueMetaData(), fileSchema) : null;
     try {
       for (int i = 0; i < nodes.size(); i++) {
         RecordNode node = nodes.get(i);
-        VectorFiller.keepDecimalDictionaryIds(node);
         // A repeated field outside a LIST group is a list that is never null.
         boolean nullable = node.type().isRepetition(Type.Repetition.OPTIONAL);
         dictionaryOf[i] = -1;

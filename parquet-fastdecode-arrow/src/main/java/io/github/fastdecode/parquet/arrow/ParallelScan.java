@@ -15,6 +15,7 @@
  */
 package io.github.fastdecode.parquet.arrow;
 
+import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
 import io.github.fastdecode.parquet.column.RecordBatch;
 import io.github.fastdecode.parquet.column.RecordNode;
@@ -220,8 +221,8 @@ final class ParallelScan {
             if (dictionaryOf[split[g][j]] >= 0) {
               groupNodes[j].column().keepDictionaryIds();
             }
-            VectorFiller.keepDecimalDictionaryIds(groupNodes[j]);
           }
+          VectorFiller.keepDecimalDictionaryIds(batch.columns());
           groups[g] = new Group(reader, batch, split[g], groupNodes, g == 0 ? new long[arrow.batchSize()] : null);
         } catch (RuntimeException | Error e) {
           reader.close();
@@ -358,34 +359,12 @@ final class ParallelScan {
    * the first batch is read.
    */
   void keepDictionaryIds(java.util.Set<String> leafPaths) {
-    if (leafPaths.isEmpty()) {
-      return;
-    }
     for (Group g : groups) {
-      for (RecordNode n : g.nodes) {
-        keepDictionaryIds(n, leafPaths);
+      for (ColumnBatch c : g.batch.columns()) {
+        if (leafPaths.contains(String.join(".", c.column().getPath()))) {
+          c.keepDictionaryIds();
+        }
       }
-    }
-  }
-
-  private static void keepDictionaryIds(RecordNode node, java.util.Set<String> leafPaths) {
-    switch (node.kind()) {
-      case PRIMITIVE:
-        if (leafPaths.contains(String.join(".", node.column().column().getPath()))) {
-          node.column().keepDictionaryIds();
-        }
-        return;
-      case LIST:
-        keepDictionaryIds(node.element(), leafPaths);
-        return;
-      case MAP:
-        keepDictionaryIds(node.key(), leafPaths);
-        keepDictionaryIds(node.value(), leafPaths);
-        return;
-      default:
-        for (RecordNode c : node.children()) {
-          keepDictionaryIds(c, leafPaths);
-        }
     }
   }
 

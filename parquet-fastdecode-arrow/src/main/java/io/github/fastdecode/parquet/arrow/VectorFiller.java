@@ -89,33 +89,18 @@ final class VectorFiller {
   }
 
   /**
-   * Has the decimal leaves stored as byte arrays (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY) at or below
-   * {@code node} keep dictionary ids: their dictionaries are converted once per column chunk and
-   * the batch's ids gather the converted values, instead of each row's bytes being copied out of
-   * the dictionary and parsed (pyarrow writes decimals as dictionary-encoded fixed-length arrays).
+   * Has the decimal leaves stored as byte arrays (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY) among {@code
+   * leaves} keep dictionary ids: their dictionaries are converted once per column chunk and the
+   * batch's ids gather the converted values, instead of each row's bytes being copied out of the
+   * dictionary and parsed (pyarrow writes decimals as dictionary-encoded fixed-length arrays).
    */
-  static void keepDecimalDictionaryIds(RecordNode node) {
-    switch (node.kind()) {
-      case PRIMITIVE: {
-        ColumnBatch c = node.column();
-        if ((c.type() == PrimitiveTypeName.BINARY || c.type() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
-            && node.type().getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
-            && !c.keepsDictionaryIds()) {
-          c.keepDictionaryIds();
-        }
-        return;
+  static void keepDecimalDictionaryIds(List<ColumnBatch> leaves) {
+    for (ColumnBatch c : leaves) {
+      if ((c.type() == PrimitiveTypeName.BINARY || c.type() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+          && c.column().getPrimitiveType().getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation
+          && !c.keepsDictionaryIds()) {
+        c.keepDictionaryIds();
       }
-      case LIST:
-        keepDecimalDictionaryIds(node.element());
-        return;
-      case MAP:
-        keepDecimalDictionaryIds(node.key());
-        keepDecimalDictionaryIds(node.value());
-        return;
-      default:
-        for (RecordNode child : node.children()) {
-          keepDecimalDictionaryIds(child);
-        }
     }
   }
 
