@@ -29,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fastdecode.parquet.conformance.FastDecodeColumns;
 import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +48,6 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
@@ -89,55 +87,12 @@ class OpenOnFooterTest {
     @Override
     public SeekableInputStream newStream() throws IOException {
       streams.incrementAndGet();
-      SeekableInputStream in = file.newStream();
       long tail = file.getLength() - TAIL;
-      return new DelegatingSeekableInputStream(in) {
-        @Override
-        public long getPos() throws IOException {
-          return in.getPos();
+      return new HookedStream(file.newStream(), (in, closed) -> {
+        if (in.getPos() == tail) {
+          tailReads.incrementAndGet();
         }
-
-        @Override
-        public void seek(long newPos) throws IOException {
-          in.seek(newPos);
-        }
-
-        private void before() throws IOException {
-          if (in.getPos() == tail) {
-            tailReads.incrementAndGet();
-          }
-        }
-
-        @Override
-        public int read() throws IOException {
-          before();
-          return super.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-          before();
-          return super.read(b, off, len);
-        }
-
-        @Override
-        public void readFully(byte[] bytes, int start, int len) throws IOException {
-          before();
-          in.readFully(bytes, start, len);
-        }
-
-        @Override
-        public int read(ByteBuffer buf) throws IOException {
-          before();
-          return super.read(buf);
-        }
-
-        @Override
-        public void readFully(ByteBuffer buf) throws IOException {
-          before();
-          in.readFully(buf);
-        }
-      };
+      });
     }
   }
 

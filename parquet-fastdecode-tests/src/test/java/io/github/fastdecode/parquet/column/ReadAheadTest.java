@@ -26,7 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fastdecode.parquet.file.PageBuffers;
 import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
@@ -295,65 +293,14 @@ class ReadAheadTest {
 
     @Override
     public SeekableInputStream newStream() throws IOException {
-      SeekableInputStream in = file.newStream();
-      return new DelegatingSeekableInputStream(in) {
-        private volatile boolean closed;
-
-        @Override
-        public long getPos() throws IOException {
-          return in.getPos();
-        }
-
-        @Override
-        public void seek(long newPos) throws IOException {
-          in.seek(newPos);
-        }
-
-        private void before() throws IOException {
-          if (closed) {
-            synchronized (violations) {
-              violations.add("read after close on " + Thread.currentThread().getName());
-            }
+      return new HookedStream(file.newStream(), (in, closed) -> {
+        if (closed) {
+          synchronized (violations) {
+            violations.add("read after close on " + Thread.currentThread().getName());
           }
-          check.check();
         }
-
-        @Override
-        public int read() throws IOException {
-          before();
-          return super.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-          before();
-          return super.read(b, off, len);
-        }
-
-        @Override
-        public void readFully(byte[] bytes, int start, int len) throws IOException {
-          before();
-          in.readFully(bytes, start, len); // LocalInputFile's stream has no read(byte[], int, int) of its own: a delegating readFully would read it byte by byte
-        }
-
-        @Override
-        public int read(ByteBuffer buf) throws IOException {
-          before();
-          return super.read(buf);
-        }
-
-        @Override
-        public void readFully(ByteBuffer buf) throws IOException {
-          before();
-          in.readFully(buf);
-        }
-
-        @Override
-        public void close() throws IOException {
-          closed = true;
-          super.close();
-        }
-      };
+        check.check();
+      });
     }
   }
 }
