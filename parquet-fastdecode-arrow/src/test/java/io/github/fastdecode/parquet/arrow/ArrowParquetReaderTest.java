@@ -464,10 +464,96 @@ class ArrowParquetReaderTest {
     assertEquals("9", rest.get(1).get(58));   // id 59
   }
 
+  /**
+   * Strings read as values from dictionary pages: entries of every length class the dictionary
+   * reader copies differently (up to 8, 16 and 32 bytes, and longer), with nulls, as string,
+   * large_string and string_view, and a column whose dictionary gives way to plain pages mid-chunk;
+   * every value as written, with and without a row filter.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"string", "large_string", "string_view"})
+  void dictionaryStringsReadAsValues(String binaryType) throws IOException {
+    Path file = dir.resolve("dictionary-strings.parquet");
+    String[] names = {"s8", "s16", "s32", "long", "fallback"};
+    int rows = 5000;
+    if (!Files.exists(file)) {
+      MessageType schema = MessageTypeParser.parseMessageType("message m { required int64 id; "
+          + "optional binary s8 (STRING); optional binary s16 (STRING); optional binary s32 (STRING); "
+          + "optional binary long (STRING); optional binary fallback (STRING); }");
+      try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+          .withDictionaryEncoding(true).withDictionaryPageSize(4096).withPageSize(2048)
+          .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).build()) {
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        for (int i = 0; i < rows; i++) {
+          Group g = groups.newGroup().append("id", (long) i);
+          for (String name : names) {
+            String v = dictionaryString(name, i);
+            if (v != null) {
+              g.append(name, v);
+            }
+          }
+          w.write(g);
+        }
+      }
+      try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+        for (ColumnChunkMetaData chunk : r.getFooter().getBlocks().get(0).getColumns()) {
+          if (!chunk.getPath().toDotString().equals("id")) {
+            assertTrue(chunk.hasDictionaryPage(), chunk.getPath() + " has no dictionary");
+          }
+        }
+      }
+    }
+    ArrowType type = binaryType.equals("string") ? ArrowType.Binary.INSTANCE
+        : binaryType.equals("large_string") ? ArrowType.LargeBinary.INSTANCE : ArrowType.BinaryView.INSTANCE;
+    for (FilterCompat.Filter filter : new FilterCompat.Filter[] {null, FilterCompat.get(notEq(longColumn("id"), 4321L))}) {
+      List<List<String>> read = readAll(file, filter, null, b -> b.binaryType(type));
+      int k = 0;
+      for (int i = 0; i < rows; i++) {
+        if (filter != null && i == 4321) {
+          continue;
+        }
+        assertEquals(Long.toString(i), read.get(0).get(k));
+        for (int c = 0; c < names.length; c++) {
+          String v = dictionaryString(names[c], i);
+          String expected = v == null ? "null" : "x:" + java.util.HexFormat.of().formatHex(v.getBytes(StandardCharsets.UTF_8));
+          assertEquals(expected, read.get(c + 1).get(k), names[c] + " row " + i + " as " + binaryType);
+        }
+        k++;
+      }
+      assertEquals(k, read.get(0).size());
+    }
+  }
+
+  /** Row {@code i}'s value of column {@code name}: few distinct values of each length class, some nulls. */
+  private static String dictionaryString(String name, int i) {
+    if (i % 7 == 3) {
+      return null;
+    }
+    int e = i % 37;
+    switch (name) {
+      case "s8":
+        return "abcdefgh".substring(0, e % 9);
+      case "s16":
+        return ("v" + e + "-0123456789abcdef").substring(0, 9 + e % 8);
+      case "s32":
+        return ("w" + e + "-0123456789abcdefghijklmnopqrstuvwxyz").substring(0, 17 + e % 16);
+      case "long":
+        return ("long entry " + e + " ").repeat(2 + e % 5);
+      default:
+        // Few distinct values at first, then all distinct: the dictionary outgrows its page and the writer turns to plain.
+        return i < 1000 ? "early " + e : "distinct value number " + i + " ".repeat(i % 11);
+    }
+  }
+
   private static List<List<String>> readAll(Path file, FilterCompat.Filter filter, List<String> names) throws IOException {
+    return readAll(file, filter, names, b -> b);
+  }
+
+  private static List<List<String>> readAll(Path file, FilterCompat.Filter filter, List<String> names,
+      java.util.function.UnaryOperator<ArrowReadOptions.Builder> options) throws IOException {
     List<List<String>> columns = new ArrayList<>();
     try (RootAllocator allocator = new RootAllocator()) {
-      ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(333);
+      ArrowReadOptions.Builder b = options.apply(ArrowReadOptions.builder(allocator).batchSize(333));
       if (filter != null) {
         b.filter(filter);
       }
