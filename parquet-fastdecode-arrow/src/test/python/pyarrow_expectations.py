@@ -33,7 +33,7 @@ the parquet-java files. Per file and read option, one text file:
 Canonical forms (ArrowCanonical.java writes the same from Arrow Java vectors):
   types   leaves as pyarrow prints them (int8, uint64, halffloat, decimal128(9, 2),
           timestamp[ns, tz=UTC], fixed_size_binary[16], large_string, duration[s],
-          ...); list<F>, large_list<F>, map<K, V>,
+          ...); list<F>, large_list<F>, fixed_size_list<F>[n], map<K, V>,
           struct<F, ...>, dictionary<values=T, indices=int32>, extension<name>; a field is
           "name: type", plus " not null" when not nullable (map entry names are left out)
   values  null; true/false; integers in decimal; floats as raw bits (h:/f:/d: and hex);
@@ -63,6 +63,8 @@ def canon_type(t):
         return f"list<{canon_field(t.value_field)}>"
     if pa.types.is_large_list(t):
         return f"large_list<{canon_field(t.value_field)}>"
+    if pa.types.is_fixed_size_list(t):
+        return f"fixed_size_list<{canon_field(t.value_field)}>[{t.list_size}]"
     if pa.types.is_struct(t):
         return "struct<" + ", ".join(canon_field(t.field(i)) for i in range(t.num_fields)) + ">"
     return str(t)
@@ -92,6 +94,10 @@ def canon(arr):
             open_, close = "[", "]"
         return [open_ + ",".join(child[offsets[i]:offsets[i + 1]]) + close if valid[i] else "null"
                 for i in range(len(arr))]
+    if pa.types.is_fixed_size_list(t):
+        # Every position holds list_size child slots, a null list's too.
+        child, size = canon(arr.values), t.list_size
+        return ["[" + ",".join(child[i * size:(i + 1) * size]) + "]" if valid[i] else "null" for i in range(len(arr))]
     if pa.types.is_struct(t):
         fields = [(t.field(i).name, canon(arr.field(i))) for i in range(t.num_fields)]
         return ["{" + ",".join(f"{name}={vals[i]}" for name, vals in fields) + "}" if valid[i] else "null"

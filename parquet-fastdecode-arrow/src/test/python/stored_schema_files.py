@@ -17,7 +17,7 @@
 
 """Writes small Parquet files with pyarrow whose stored Arrow schema (ARROW:schema)
 restores types Parquet cannot say (time zones other than UTC, large types,
-durations, dictionaries, decimal256), and pyarrow's read_table expectations for
+durations, dictionaries, decimal256, fixed-size lists), and pyarrow's read_table expectations for
 them, for ArrowPyarrowEqualityTest. The files are checked in (a few KB each),
 since parquet-java does not write Arrow schemas.
 
@@ -116,6 +116,38 @@ def nested_dictionary_table(seed):
     return pa.table(columns)
 
 
+def fixed_size_list_table(seed):
+    """fixed_size_list, which Parquet stores as a list and a stored schema restores: of ints, of
+    strings, of fixed-size lists, in a list and in a struct, of structs and of dictionaries, with
+    null lists (which hold null elements in Arrow) and null elements."""
+    rnd = random.Random(seed)
+    n = ROWS
+    words = ["", "a", "zürich", "東京", "longer value " * 3, "x" * 40]
+    word = lambda: maybe(rnd, rnd.choice(words), 0.1)  # noqa: E731
+    small = lambda lo, hi: maybe(rnd, rnd.randint(lo, hi), 0.1)  # noqa: E731
+    fixed = lambda make, size: maybe(rnd, [make() for _ in range(size)])  # noqa: E731
+    columns = {"id": pa.array(range(n), pa.int64())}
+    columns["fsl_i32"] = pa.array([fixed(lambda: small(-2**31, 2**31 - 1), 3) for _ in range(n)], pa.list_(pa.int32(), 3))
+    columns["fsl_s"] = pa.array([fixed(word, 2) for _ in range(n)], pa.list_(pa.string(), 2))
+    columns["fsl_fsl"] = pa.array([fixed(lambda: fixed(lambda: small(-2**15, 2**15 - 1), 2), 2) for _ in range(n)],
+                                  pa.list_(pa.list_(pa.int16(), 2), 2))
+    columns["l_fsl"] = pa.array(
+        [maybe(rnd, [fixed(lambda: small(-2**63, 2**63 - 1), 2) for _ in range(rnd.randint(0, 3))]) for _ in range(n)],
+        pa.list_(pa.list_(pa.int64(), 2)))
+    columns["st"] = pa.array(
+        [maybe(rnd, {"v": fixed(lambda: maybe(rnd, rnd.uniform(-1e6, 1e6), 0.1), 2), "n": small(0, 9)}) for _ in range(n)],
+        pa.struct([("v", pa.list_(pa.float64(), 2)), ("n", pa.int32())]))
+    columns["fsl_st"] = pa.array([fixed(lambda: maybe(rnd, {"a": small(0, 99), "b": word()}, 0.1), 2) for _ in range(n)],
+                                 pa.list_(pa.struct([("a", pa.int32()), ("b", pa.string())]), 2))
+    columns["fsl_dict"] = pa.array([fixed(word, 2) for _ in range(n)], pa.list_(pa.string(), 2)).cast(
+        pa.list_(pa.dictionary(pa.int8(), pa.string()), 2))
+    return pa.table(columns)
+
+
+FIXED_SIZE_LIST_FILES = {
+    "stored-schema-v4-fixed-size-list.parquet": dict(row_group_size=30),
+}
+
 NESTED_DICTIONARY_FILES = {
     "stored-schema-v3-nested-dict.parquet": dict(row_group_size=30),
 }
@@ -139,6 +171,8 @@ def main():
     cases = [(name, options, table(seed)) for seed, (name, options) in enumerate(sorted(FILES.items()))]
     cases += [(name, options, nested_dictionary_table(100 + seed))
               for seed, (name, options) in enumerate(sorted(NESTED_DICTIONARY_FILES.items()))]
+    cases += [(name, options, fixed_size_list_table(200 + seed))
+              for seed, (name, options) in enumerate(sorted(FIXED_SIZE_LIST_FILES.items()))]
     for name, options, t in cases:
         path = os.path.join(a.files, name)
         pq.write_table(t, path, **options)

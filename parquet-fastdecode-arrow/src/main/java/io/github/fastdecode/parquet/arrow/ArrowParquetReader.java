@@ -244,7 +244,8 @@ public final class ArrowParquetReader implements AutoCloseable {
     ArrowType.ArrowTypeID s = stored.getType().getTypeID();
     switch (node.kind()) {
       case LIST:
-        if ((s == ArrowType.ArrowTypeID.List || s == ArrowType.ArrowTypeID.LargeList) && stored.getChildren().size() == 1) {
+        if ((s == ArrowType.ArrowTypeID.List || s == ArrowType.ArrowTypeID.LargeList || s == ArrowType.ArrowTypeID.FixedSizeList)
+            && stored.getChildren().size() == 1) {
           storedNestedLeaf(node.element(), stored.getChildren().get(0), nested, valueTypes);
         }
         return;

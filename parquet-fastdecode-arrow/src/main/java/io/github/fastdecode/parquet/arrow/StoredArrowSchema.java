@@ -40,7 +40,8 @@ import org.apache.parquet.schema.GroupType;
  * <ul>
  *   <li>a timestamp's time zone, where the column says only "adjusted to UTC" (the unit stays the
  *       file's: a stored timestamp[s] comes back as timestamp[ms] in its zone);
- *   <li>large_string and large_binary over string and binary; large_list over list;
+ *   <li>large_string and large_binary over string and binary; large_list and fixed_size_list over
+ *       list (a fixed-size list whose lists are not all of its size fails where it is read);
  *   <li>duration (in the stored unit) over int64;
  *   <li>decimal256 over decimal128 of the same precision and scale;
  *   <li>a field's custom metadata (the keys of an extension type Arrow Java does not know only where
@@ -139,10 +140,11 @@ final class StoredArrowSchema {
         }
         break;
       case List:
-        if ((s.getTypeID() == ArrowType.ArrowTypeID.List || s.getTypeID() == ArrowType.ArrowTypeID.LargeList)
+        if ((s.getTypeID() == ArrowType.ArrowTypeID.List || s.getTypeID() == ArrowType.ArrowTypeID.LargeList
+            || (s instanceof ArrowType.FixedSizeList && ((ArrowType.FixedSizeList) s).getListSize() >= 0))
             && stored.getChildren().size() == 1) {
           children = List.of(restore(stored.getChildren().get(0), children.get(0)));
-          type = s.getTypeID() == ArrowType.ArrowTypeID.LargeList ? ArrowType.LargeList.INSTANCE : t;
+          type = s.getTypeID() == ArrowType.ArrowTypeID.List ? t : s;
         }
         break;
       case Map:

@@ -35,11 +35,13 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.util.TransferPair;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -151,6 +153,10 @@ final class VectorFiller {
         return;
       }
       case LIST:
+        if (v instanceof FixedSizeListVector) {
+          fillFixedSizeList(node, (FixedSizeListVector) v, n);
+          return;
+        }
         if (v instanceof LargeListVector) {
           // large_list (a stored Arrow schema's): the same offsets, eight bytes each.
           LargeListVector l = (LargeListVector) v;
@@ -189,6 +195,58 @@ final class VectorFiller {
       default:
         throw new IllegalStateException("unknown node kind " + node.kind());
     }
+  }
+
+  /**
+   * fixed_size_list (a stored Arrow schema's, as pyarrow restores it): every list that is not null
+   * must hold exactly the list size's elements (a read that finds another count fails, as pyarrow's
+   * does), and each null list takes that many null elements in the child, as Arrow's layout has it.
+   * Without null lists the child is filled as a list's; with some, the elements filled are moved
+   * to a vector of their own and copied back around the gaps.
+   */
+  private void fillFixedSizeList(RecordNode node, FixedSizeListVector f, int n) {
+    int size = f.getListSize();
+    int[] o = node.offsets();
+    boolean[] nulls = node.nulls();
+    boolean gaps = false;
+    for (int p = 0; p < n; p++) {
+      int length = o[p + 1] - o[p];
+      if (nulls != null && nulls[p]) {
+        gaps |= size > 0;
+      } else if (length != size) {
+        throw new ParquetDecodingException("column " + path(firstLeaf(node).column()) + ": its list " + node.name()
+            + " is a fixed_size_list of " + size + " (the stored Arrow schema's) but holds a list of " + length
+            + " elements (list " + p + " of the batch)");
+      }
+    }
+    if ((long) n * size > Integer.MAX_VALUE) {
+      throw new ParquetDecodingException("column " + path(firstLeaf(node).column()) + ": " + n + " fixed-size lists of "
+          + size + " (the stored Arrow schema's) would hold more than 2^31 elements");
+    }
+    if (f.getValidityBuffer().capacity() < ((n + 7) >>> 3) || shared(f)) {
+      f.setInitialCapacity(Math.max(n, 1));
+      f.allocateNew();
+    }
+    writeValidity(f.getValidityBuffer(), nulls, n, nulls != null);
+    FieldVector data = f.getDataVector();
+    fill(node.element(), data);
+    if (gaps) {
+      TransferPair moved = data.getTransferPair(data.getAllocator());
+      moved.transfer();
+      try (FieldVector dense = (FieldVector) moved.getTo()) {
+        data.setInitialCapacity(n * size);
+        data.allocateNew();
+        for (int p = 0, k = 0; p < n; p++) {
+          if (nulls[p]) {
+            continue; // left null
+          }
+          for (int j = 0; j < size; j++) {
+            data.copyFromSafe(k++, p * size + j, dense);
+          }
+        }
+      }
+    }
+    f.setValueCount(n);
   }
 
   /**
@@ -991,6 +1049,14 @@ final class VectorFiller {
       bytes = new byte[Math.max(n, bytes.length * 2)];
     }
     return bytes;
+  }
+
+  private static RecordNode firstLeaf(RecordNode node) {
+    while (node.kind() != RecordNode.Kind.PRIMITIVE) {
+      node = node.kind() == RecordNode.Kind.STRUCT ? node.children().get(0)
+          : node.kind() == RecordNode.Kind.MAP ? node.key() : node.element();
+    }
+    return node;
   }
 
   private static String path(ColumnBatch c) {

@@ -45,6 +45,7 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.ViewVarCharVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -83,6 +84,9 @@ final class ArrowCanonical {
         return "list<" + field(f.getChildren().get(0), dictionaries) + ">";
       case LargeList:
         return "large_list<" + field(f.getChildren().get(0), dictionaries) + ">";
+      case FixedSizeList:
+        return "fixed_size_list<" + field(f.getChildren().get(0), dictionaries) + ">["
+            + ((ArrowType.FixedSizeList) t).getListSize() + "]";
       case Map: {
         List<Field> kv = f.getChildren().get(0).getChildren();
         return "map<" + field(kv.get(0), dictionaries) + ", " + field(kv.get(1), dictionaries) + ">";
@@ -204,6 +208,15 @@ final class ArrowCanonical {
       }
       return "[" + String.join(",", parts) + "]";
     }
+    if (v instanceof FixedSizeListVector) {
+      FixedSizeListVector l = (FixedSizeListVector) v;
+      int size = l.getListSize();
+      List<String> parts = new ArrayList<>();
+      for (int k = i * size; k < (i + 1) * size; k++) {
+        parts.add(value(l.getDataVector(), k, dictionaries));
+      }
+      return "[" + String.join(",", parts) + "]";
+    }
     if (v instanceof StructVector) {
       StructVector s = (StructVector) v;
       List<String> parts = new ArrayList<>();
@@ -291,8 +304,8 @@ final class ArrowCanonical {
   /**
    * Arrow's own structural checks ({@code ValueVectorUtility.validate}: buffer sizes, offsets),
    * with the data checks of {@code validateFull} where Arrow Java 19 can run them: its validator
-   * takes a map for a list of the wrong type and knows no float16 vector, so those are checked
-   * here; decimals get the structural checks only, as files may hold values above the declared
+   * takes a map for a list of the wrong type, asks a fixed-size list for offsets and knows no
+   * float16 vector, so those are checked here; decimals get the structural checks only, as files may hold values above the declared
    * precision (parquet-testing's int32_decimal), which pyarrow reads as they are.
    */
   static void validate(FieldVector v) {
@@ -331,6 +344,18 @@ final class ArrowCanonical {
       // Arrow's own structural checks, then the child as above (its data checks would check UTF-8).
       LargeListVector l = (LargeListVector) v;
       ValueVectorUtility.validate(l);
+      validate(l.getDataVector(), utf8);
+    } else if (v instanceof FixedSizeListVector) {
+      // Arrow Java 19's data validator asks a fixed-size list for offsets it does not have: the layout here.
+      FixedSizeListVector l = (FixedSizeListVector) v;
+      long children = (long) l.getListSize() * l.getValueCount();
+      if (l.getDataVector().getValueCount() != children) {
+        throw new AssertionError(v.getName() + ": " + l.getValueCount() + " lists of " + l.getListSize() + " but "
+            + l.getDataVector().getValueCount() + " elements");
+      }
+      if (l.getValidityBuffer().capacity() * 8 < l.getValueCount()) {
+        throw new AssertionError(v.getName() + ": validity buffer too small");
+      }
       validate(l.getDataVector(), utf8);
     } else if (v instanceof StructVector) {
       StructVector s = (StructVector) v;

@@ -16,6 +16,7 @@
 package io.github.fastdecode.parquet.arrow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -472,6 +473,84 @@ class ArrowStoredSchemaTest {
       assertEquals(0, allocator.getAllocatedMemory());
     }
   }
+  // ---- fixed_size_list ----
+
+  private static final MessageType LISTS = MessageTypeParser.parseMessageType("message m { required int64 id; "
+      + "optional group l (LIST) { repeated group list { optional int32 element; } } }");
+
+  /** Row {@code i}'s list: null every 5th row, else {@code [i, null, -i]}, but {@code [i]} at row {@code shortRow}. */
+  private Path lists(String name, int rows, int shortRow) throws IOException {
+    Path file = dir.resolve(name + ".parquet");
+    String stored = ipc(new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null),
+        new Field("l", FieldType.nullable(new ArrowType.FixedSizeList(3)),
+            List.of(new Field("element", FieldType.nullable(new ArrowType.Int(32, true)), null))));
+    SimpleGroupFactory groups = new SimpleGroupFactory(LISTS);
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(LISTS)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withExtraMetaData(Map.of("ARROW:schema", stored)).build()) {
+      for (int i = 0; i < rows; i++) {
+        Group g = groups.newGroup().append("id", (long) i);
+        if (i % 5 != 2) {
+          Group l = g.addGroup("l");
+          l.addGroup("list").append("element", i);
+          if (i != shortRow) {
+            l.addGroup("list");
+            l.addGroup("list").append("element", -i);
+          }
+        }
+        w.write(g);
+      }
+    }
+    return file;
+  }
+
+  /**
+   * A stored fixed_size_list over a Parquet list: Arrow's layout, where a null list holds the list
+   * size's null elements (the child has three per row, the values where they belong); a file whose
+   * list has another length fails naming the column, and nothing is left allocated.
+   */
+  @Test
+  void fixedSizeListsHoldTheirSizeOfElementsNullListsToo() throws IOException {
+    Path file = lists("fixed", 50, -1);
+    try (RootAllocator allocator = new RootAllocator()) {
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+          ArrowReadOptions.builder(allocator).batchSize(16).build())) {
+        assertEquals(new ArrowType.FixedSizeList(3), reader.schema().getFields().get(1).getType());
+        int row = 0;
+        for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
+          org.apache.arrow.vector.complex.FixedSizeListVector l =
+              (org.apache.arrow.vector.complex.FixedSizeListVector) root.getVector("l");
+          org.apache.arrow.vector.IntVector e = (org.apache.arrow.vector.IntVector) l.getDataVector();
+          assertEquals(3 * root.getRowCount(), e.getValueCount());
+          for (int r = 0; r < root.getRowCount(); r++, row++) {
+            assertEquals(row % 5 == 2, l.isNull(r), "row " + row);
+            if (row % 5 == 2) {
+              assertTrue(e.isNull(3 * r) && e.isNull(3 * r + 1) && e.isNull(3 * r + 2), "row " + row);
+            } else {
+              assertEquals(row, e.get(3 * r));
+              assertTrue(e.isNull(3 * r + 1));
+              assertEquals(-row, e.get(3 * r + 2));
+            }
+          }
+        }
+        assertEquals(50, row);
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+      Path bad = lists("short", 50, 38);
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(bad), null,
+          ArrowReadOptions.builder(allocator).batchSize(16).build())) {
+        assertNotNull(reader.next());
+        assertNotNull(reader.next());
+        org.apache.parquet.io.ParquetDecodingException e =
+            org.junit.jupiter.api.Assertions.assertThrows(org.apache.parquet.io.ParquetDecodingException.class, reader::next);
+        assertTrue(e.getMessage().contains("column l.list.element") && e.getMessage().contains("fixed_size_list of 3")
+            && e.getMessage().contains("list of 1 elements"), e.getMessage());
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+      // Without the stored schema it is a list like any other.
+      assertEquals("l: list<element: int32>", read(bad, null, false).canonicalFields().get(1));
+    }
+  }
+
   /**
    * The stored schema of the pyarrow file with its base64 text damaged in place (1 to 6 characters
    * replaced by other base64 characters, so it still decodes to bytes: a damaged IPC message), 300
