@@ -22,6 +22,7 @@ import java.util.Map;
 import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -47,11 +48,14 @@ import org.apache.parquet.schema.Type;
  *       pyarrow (arrow_extensions_enabled, its default since 19) reads JSON as its {@code
  *       arrow.json} extension type over strings; Arrow Java has no such type, so JSON stays a string;
  *   <li>FIXED_LEN_BYTE_ARRAY as halffloat for FLOAT16, Arrow Java's {@code arrow.uuid} extension
- *       type for UUID (as pyarrow reads it), fixed_size_binary otherwise;
+ *       type for UUID (as pyarrow reads it), fixed_size_binary otherwise; INTERVAL (months, days
+ *       and milliseconds) as month_day_nano_interval, where pyarrow gives a null column for
+ *       parquet-java's files (which mark the logical type unknown and keep INTERVAL as the
+ *       converted type);
  *   <li>lists as list (the element keeps its Parquet name), maps as map of key and value, groups as
  *       struct; required fields are not nullable.
  * </ul>
- * Anything else (INTERVAL, unknown annotations) is an {@link UnsupportedOperationException} naming
+ * Anything else (unknown annotations) is an {@link UnsupportedOperationException} naming
  * the column when the reader opens. A stored Arrow schema ({@link StoredArrowSchema}) then restores
  * what Parquet's types cannot say over this mapping.
  */
@@ -233,6 +237,9 @@ final class ArrowTypeMapping {
         }
         if (a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation && p.getTypeLength() == 16) {
           return UuidType.INSTANCE;
+        }
+        if (a instanceof LogicalTypeAnnotation.IntervalLogicalTypeAnnotation && p.getTypeLength() == 12) {
+          return new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO);
         }
         if (a == null) {
           return new ArrowType.FixedSizeBinary(p.getTypeLength());

@@ -60,6 +60,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 final class VectorFiller {
   /** Longs into byte arrays, little-endian (Arrow's byte order for decimals). */
   private static final VarHandle LONGS_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   /** Longs from byte arrays, big-endian (Parquet's byte order for decimals in byte arrays). */
   private static final VarHandle LONGS_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
@@ -382,6 +383,9 @@ final class VectorFiller {
       case BinaryView:
         fillView(c.binaries(), nulls, n, hasNulls, (BaseVariableWidthViewVector) v);
         return;
+      case Interval:
+        fillInterval(c.binaries(), nulls, n, hasNulls, (BaseFixedWidthVector) v, c);
+        return;
       case FixedSizeBinary:
         fillFixedBytes(c.binaries(), nulls, n, hasNulls, ((ArrowType.FixedSizeBinary) t).getByteWidth(),
             (BaseFixedWidthVector) v, c);
@@ -536,6 +540,45 @@ final class VectorFiller {
         }
       }
       data.setBytes(0, out, 0, total);
+    }
+    finishFixed(v, nulls, n, hasNulls);
+  }
+
+  /**
+   * INTERVAL (three little-endian unsigned 32-bit counts: months, days, milliseconds) as
+   * month_day_nano_interval (signed 32-bit months and days, 64-bit nanoseconds). A count of months
+   * or days above 2^31 - 1 has no Arrow value: the read fails naming the column.
+   */
+  private void fillInterval(BinaryBatch b, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v, ColumnBatch c) {
+    int[] o = b.offsets();
+    byte[] src = b.bytes();
+    int values = b.size();
+    if (o[values] - o[0] != 12L * values) {
+      throw new ParquetDecodingException("column " + path(c) + ": INTERVAL values of 12 bytes expected, "
+          + (o[values] - o[0]) + " bytes for " + values + " values");
+    }
+    long[] out = growLongs(Math.multiplyExact(2, n));
+    for (int p = 0, k = 0; p < n; p++) {
+      if (hasNulls && nulls[p]) {
+        out[2 * p] = 0;
+        out[2 * p + 1] = 0;
+        continue;
+      }
+      int at = o[k++];
+      int months = (int) INTS_LE.get(src, at);
+      int days = (int) INTS_LE.get(src, at + 4);
+      long millis = Integer.toUnsignedLong((int) INTS_LE.get(src, at + 8));
+      if ((months | days) < 0) {
+        throw new ParquetDecodingException("column " + path(c) + ": an INTERVAL of " + Integer.toUnsignedString(months)
+            + " months and " + Integer.toUnsignedString(days) + " days does not fit month_day_nano_interval's"
+            + " signed 32-bit counts");
+      }
+      out[2 * p] = (months & 0xFFFF_FFFFL) | ((long) days << 32);
+      out[2 * p + 1] = millis * 1_000_000L;
+    }
+    ensureFixed(v, n, 16L * n);
+    if (n > 0) {
+      v.getDataBuffer().nioBuffer(0, 16 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(out, 0, 2 * n);
     }
     finishFixed(v, nulls, n, hasNulls);
   }

@@ -23,6 +23,7 @@ import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.lt;
 import static org.apache.parquet.filter2.predicate.FilterApi.notEq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -403,24 +404,105 @@ class ArrowParquetReaderTest {
     }
   }
 
-  /** A type without a mapping yet (INTERVAL) is refused when the file is opened, naming the column. */
+  /** A type without a mapping (GEOMETRY) is refused when the file is opened, naming the column. */
   @Test
   void unmappedTypeIsRefusedAtOpen() throws IOException {
-    Path file = dir.resolve("interval.parquet");
-    MessageType schema = MessageTypeParser.parseMessageType(
-        "message m { optional fixed_len_byte_array(12) iv (INTERVAL); }");
+    Path file = dir.resolve("geometry.parquet");
+    MessageType schema = MessageTypeParser.parseMessageType("message m { optional binary g (GEOMETRY); }");
     try (ParquetWriter<Group> w =
         ExampleParquetWriter.builder(new LocalOutputFile(file))
             .withType(schema).withWriterVersion(WriterVersion.PARQUET_1_0).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
             .build()) {
       w.write(new SimpleGroupFactory(schema).newGroup()
-          .append("iv", org.apache.parquet.io.api.Binary.fromConstantByteArray(new byte[12])));
+          .append("g", org.apache.parquet.io.api.Binary.fromConstantByteArray(new byte[21])));
     }
     try (RootAllocator allocator = new RootAllocator()) {
       UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
           () -> ArrowParquetReader.open(new LocalInputFile(file), null, ArrowReadOptions.builder(allocator).build()));
-      assertTrue(e.getMessage().contains("iv"), e.getMessage());
+      assertTrue(e.getMessage().contains("column g"), e.getMessage());
       assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  /**
+   * INTERVAL (months, days, milliseconds: unsigned, little-endian) reads as month_day_nano_interval,
+   * with nulls, from plain and dictionary pages (V1 and V2), and a row filter; a count of months or
+   * days above 2^31 - 1, which Arrow's signed counts cannot hold, fails naming the column.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void intervalsReadAsMonthDayNano(boolean v2) throws IOException {
+    Path file = dir.resolve("interval-" + v2 + ".parquet");
+    MessageType schema = MessageTypeParser.parseMessageType(
+        "message m { required int64 id; optional fixed_len_byte_array(12) iv (INTERVAL); }");
+    int rows = 1000;
+    writeIntervals(file, schema, v2, rows, -1);
+    try (RootAllocator allocator = new RootAllocator()) {
+      for (FilterCompat.Filter filter : new FilterCompat.Filter[] {null, FilterCompat.get(notEq(longColumn("id"), 500L))}) {
+        ArrowReadOptions.Builder b = ArrowReadOptions.builder(allocator).batchSize(333);
+        if (filter != null) {
+          b.filter(filter);
+        }
+        int row = 0;
+        try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, b.build())) {
+          assertEquals(new ArrowType.Interval(org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO),
+              reader.schema().getFields().get(1).getType());
+          for (VectorSchemaRoot r; (r = reader.next()) != null; ) {
+            BigIntVector ids = (BigIntVector) r.getVector(0);
+            org.apache.arrow.vector.IntervalMonthDayNanoVector iv = (org.apache.arrow.vector.IntervalMonthDayNanoVector) r.getVector(1);
+            for (int i = 0; i < r.getRowCount(); i++, row++) {
+              int id = (int) ids.get(i);
+              assertEquals(filter != null && row >= 500 ? row + 1 : row, id);
+              if (id % 7 == 3) {
+                assertTrue(iv.isNull(i), "row " + id);
+              } else {
+                org.apache.arrow.vector.holders.NullableIntervalMonthDayNanoHolder h =
+                    new org.apache.arrow.vector.holders.NullableIntervalMonthDayNanoHolder();
+                iv.get(i, h);
+                long[] expected = interval(id);
+                assertEquals(expected[0], h.months, "months, row " + id);
+                assertEquals(expected[1], h.days, "days, row " + id);
+                assertEquals(expected[2] * 1_000_000L, h.nanoseconds, "nanoseconds, row " + id);
+              }
+            }
+          }
+        }
+        assertEquals(filter == null ? rows : rows - 1, row);
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+      Path wide = dir.resolve("interval-wide-" + v2 + ".parquet");
+      writeIntervals(wide, schema, v2, rows, 777);
+      try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(wide), null,
+          ArrowReadOptions.builder(allocator).batchSize(333).build())) {
+        assertNotNull(reader.next());
+        assertNotNull(reader.next());
+        ParquetDecodingException e = assertThrows(ParquetDecodingException.class, reader::next);
+        assertTrue(e.getMessage().contains("column iv") && e.getMessage().contains("2147483648 months"), e.getMessage());
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  /** Row {@code i}'s interval: few distinct values (dictionary pages), a milliseconds count above 2^31 every 5th. */
+  private static long[] interval(int i) {
+    return new long[] {i % 13, (i * 7) % 31, i % 5 == 0 ? 4_000_000_000L + i % 11 : (i % 11) * 1000L};
+  }
+
+  private static void writeIntervals(Path file, MessageType schema, boolean v2, int rows, int tooWideRow) throws IOException {
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+        .withWriterVersion(v2 ? WriterVersion.PARQUET_2_0 : WriterVersion.PARQUET_1_0).withPageSize(1024)
+        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+      for (int i = 0; i < rows; i++) {
+        Group g = groups.newGroup().append("id", (long) i);
+        if (i % 7 != 3) {
+          long[] v = interval(i);
+          java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+          bytes.putInt(i == tooWideRow ? Integer.MIN_VALUE : (int) v[0]).putInt((int) v[1]).putInt((int) v[2]);
+          g.append("iv", org.apache.parquet.io.api.Binary.fromConstantByteArray(bytes.array()));
+        }
+        w.write(g);
+      }
     }
   }
 
