@@ -114,10 +114,12 @@ public final class FastDecode {
   }
 
   /**
-   * Reads a dictionary page into parquet-java's {@link Dictionary} (what {@link
-   * #newDictionaryValuesReader} takes), first checking that the page's bytes hold the entries its
-   * header claims: a lying header is a {@link org.apache.parquet.io.ParquetDecodingException} here,
-   * not an out-of-memory error or an index error in parquet-java's {@code initDictionary}.
+   * Reads a dictionary page into a {@link Dictionary} (what {@link #newDictionaryValuesReader}
+   * takes), first checking that the page's bytes hold the entries its header claims: a lying header
+   * is a {@link org.apache.parquet.io.ParquetDecodingException} here, not an out-of-memory error or
+   * an index error in parquet-java's {@code initDictionary}. The dictionary is this library's: the
+   * entries decoded once into arrays, which this library's dictionary readers take without copying,
+   * and the values parquet-java's own dictionary gives through every {@code Dictionary} method.
    */
   public static Dictionary readDictionary(ColumnDescriptor column, DictionaryPage page) throws IOException {
     return DictionaryReader.readPage(Objects.requireNonNull(column, "column"), Objects.requireNonNull(page, "page"));

@@ -15,10 +15,10 @@
  */
 package io.github.fastdecode.parquet.dictionary;
 
+import io.github.fastdecode.parquet.BinaryBatch;
 import io.github.fastdecode.parquet.ValuesDecodingException;
 import io.github.fastdecode.parquet.internal.LittleEndian;
 import java.io.IOException;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -26,8 +26,9 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Reads a dictionary page into parquet-java's {@link Dictionary}, after checking that the page's
- * bytes hold the entries its header claims.
+ * Reads a dictionary page into a {@link Dictionary} (parquet-java's interface; this library's
+ * {@link PlainDictionary}, whose entries the batch readers take as they are), after checking that
+ * the page's bytes hold the entries its header claims.
  *
  * <p>parquet-java's {@code Encoding.initDictionary} allocates an array of the claimed entry count
  * before reading any entry, so a header claiming 2^31 - 1 entries is an out-of-memory error and a
@@ -75,7 +76,56 @@ final class DictionaryPageReader {
     } else {
       checkLengthPrefixed(what, bytes, size);
     }
-    return encoding.initDictionary(column, new DictionaryPage(BytesInput.from(bytes), size, encoding));
+    return new PlainDictionary(encoding, decode(type, width, bytes, size));
+  }
+
+  /** The {@code size} PLAIN entries in {@code bytes} (checked to hold them), of {@code width} bytes each or length-prefixed. */
+  private static DictionaryValues decode(PrimitiveTypeName type, int width, byte[] bytes, int size) {
+    switch (type) {
+      case INT32: {
+        int[] a = new int[size];
+        for (int i = 0; i < size; i++) {
+          a[i] = LittleEndian.getInt(bytes, 4 * i);
+        }
+        return DictionaryValues.of(type, size, a, null, null, null, null);
+      }
+      case INT64: {
+        long[] a = new long[size];
+        for (int i = 0; i < size; i++) {
+          a[i] = LittleEndian.getLong(bytes, 8 * i);
+        }
+        return DictionaryValues.of(type, size, null, a, null, null, null);
+      }
+      case FLOAT: {
+        float[] a = new float[size];
+        for (int i = 0; i < size; i++) {
+          a[i] = Float.intBitsToFloat(LittleEndian.getInt(bytes, 4 * i));
+        }
+        return DictionaryValues.of(type, size, null, null, a, null, null);
+      }
+      case DOUBLE: {
+        double[] a = new double[size];
+        for (int i = 0; i < size; i++) {
+          a[i] = Double.longBitsToDouble(LittleEndian.getLong(bytes, 8 * i));
+        }
+        return DictionaryValues.of(type, size, null, null, null, a, null);
+      }
+      default: {
+        // FIXED_LEN_BYTE_ARRAY and INT96 of width bytes each; BYTE_ARRAY length-prefixed.
+        int total = width > 0 ? width * size : bytes.length - 4 * size;
+        BinaryBatch b = new BinaryBatch(size, total);
+        for (int i = 0, p = 0; i < size; i++) {
+          int length = width;
+          if (width < 0) {
+            length = LittleEndian.getInt(bytes, p);
+            p += 4;
+          }
+          b.appendUnchecked(bytes, p, length);
+          p += length;
+        }
+        return DictionaryValues.of(type, size, null, null, null, null, b);
+      }
+    }
   }
 
   /** Each of {@code size} entries: a 4-byte little-endian length, then that many bytes, inside the page. */

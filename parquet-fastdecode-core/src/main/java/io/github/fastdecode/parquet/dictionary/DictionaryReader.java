@@ -53,6 +53,8 @@ public final class DictionaryReader extends BatchValuesReader {
   private long[] longs;
   private float[] floats;
   private double[] doubles;
+  /** A byte-array column's dictionary, for the entries scalar reads hand out ({@link #binaries}); else null. */
+  private Dictionary dictionary;
   private Binary[] binaries;
   private byte[] binaryBytes;
   private int[] binaryOffsets;
@@ -123,11 +125,8 @@ public final class DictionaryReader extends BatchValuesReader {
       for (int i = 0; i < size; i++) {
         maxEntryLength = Math.max(maxEntryLength, binaryOffsets[i + 1] - binaryOffsets[i]);
       }
-      // Scalar reads hand out parquet-java's own entries, as its dictionary reader does.
-      binaries = new Binary[size];
-      for (int i = 0; i < size; i++) {
-        binaries[i] = dictionary.decodeToBinary(i);
-      }
+      // Scalar reads hand out the dictionary's own entries, as parquet-java's reader does (made at the first).
+      this.dictionary = dictionary;
     }
   }
 
@@ -137,8 +136,8 @@ public final class DictionaryReader extends BatchValuesReader {
   }
 
   /**
-   * A dictionary page decoded into parquet-java's {@link Dictionary}, for every physical type and
-   * both dictionary encodings, with parquet-java's values.
+   * A dictionary page decoded into a {@link Dictionary} ({@link PlainDictionary}; BOOLEAN its own),
+   * for every physical type and both dictionary encodings, with parquet-java's values.
    */
   public static Dictionary readPage(ColumnDescriptor column, DictionaryPage page) throws IOException {
     return DictionaryPageReader.read(column, page);
@@ -302,7 +301,14 @@ public final class DictionaryReader extends BatchValuesReader {
   @Override
   public Binary readBytes() {
     if (binaries == null) {
-      throw wrongType("readBytes");
+      if (dictionary == null) {
+        throw wrongType("readBytes");
+      }
+      Binary[] entries = new Binary[size];
+      for (int i = 0; i < size; i++) {
+        entries[i] = dictionary.decodeToBinary(i);
+      }
+      binaries = entries;
     }
     return binaries[nextId()];
   }

@@ -45,12 +45,17 @@ public final class DictionaryValues {
   }
 
   /**
-   * Copies {@code dictionary}'s entries out of parquet-java's per-type dictionary.
+   * Copies {@code dictionary}'s entries out of parquet-java's per-type dictionary; a dictionary
+   * this library read ({@code FastDecode.readDictionary}) hands over the entries it holds.
    *
    * @throws ValuesDecodingException if its max id is below -1 or its byte arrays exceed 2 GiB
    * @throws IllegalArgumentException for a BOOLEAN column, which has no dictionary encoding
    */
   public static DictionaryValues of(ColumnDescriptor column, Dictionary dictionary) {
+    if (dictionary instanceof PlainDictionary) {
+      // This library's own dictionary pages: decoded into these arrays already.
+      return ((PlainDictionary) dictionary).values();
+    }
     PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
     String encoding = "RLE_DICTIONARY " + type;
     int maxId = dictionary.getMaxId();
@@ -105,6 +110,18 @@ public final class DictionaryValues {
       default:
         throw new IllegalArgumentException("no dictionary encoding for " + type);
     }
+    return v;
+  }
+
+  /** Entries decoded from a page ({@link DictionaryPageReader}): the array of {@code type}, the others null. */
+  static DictionaryValues of(PrimitiveTypeName type, int size, int[] ints, long[] longs, float[] floats, double[] doubles,
+      BinaryBatch binaries) {
+    DictionaryValues v = new DictionaryValues(type, size);
+    v.ints = ints;
+    v.longs = longs;
+    v.floats = floats;
+    v.doubles = doubles;
+    v.binaries = binaries;
     return v;
   }
 
