@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.ReferenceManager;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -599,18 +600,20 @@ final class VectorFiller {
     int[] is = c.ints();
     long[] ls = c.longs();
     BinaryBatch b = c.binaries();
-    // A value that fits a long: INT32 and INT64 decimals, and byte arrays of at most 8 bytes (every
-    // precision up to 18): the value and its sign words, in one loop per case, into a long[].
-    long[] words = growLongs(Math.toIntExact(total >>> 3));
-    boolean asWords = true;
-    if (ls != null) {
-      decimalWords(ls, nulls, n, hasNulls, width >>> 3, words);
-    } else if (is != null) {
-      decimalWords(is, nulls, n, hasNulls, width >>> 3, words);
-    } else {
-      asWords = decimalWords(b, nulls, n, hasNulls, width >>> 3, words);
+    // INT32 and INT64 decimals: the value and its sign words, written straight into the vector.
+    if (ls != null || is != null) {
+      long at = v.getDataBuffer().memoryAddress();
+      if (ls != null) {
+        decimalWords(ls, nulls, n, hasNulls, width >>> 3, at);
+      } else {
+        decimalWords(is, nulls, n, hasNulls, width >>> 3, at);
+      }
+      finishFixed(v, nulls, n, hasNulls);
+      return;
     }
-    if (asWords) {
+    // Byte arrays of at most 8 bytes (every precision up to 18): the value and its sign words, into a long[].
+    long[] words = growLongs(Math.toIntExact(total >>> 3));
+    if (decimalWords(b, nulls, n, hasNulls, width >>> 3, words)) {
       if (n > 0) {
         v.getDataBuffer().nioBuffer(0, Math.toIntExact(total)).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
             .put(words, 0, (int) (total >>> 3));
@@ -659,31 +662,34 @@ final class VectorFiller {
     }
     int words = width >>> 3;
     long total = (long) width * n;
-    long[] out = growLongs(Math.toIntExact(total >>> 3));
     int[] ids = c.dictionaryIds();
     long[] dw = d.words;
     boolean[] misfits = d.misfits;
     if (words == 2 && !hasNulls && misfits == null) {
-      for (int p = 0; p < n; p++) {
+      // The common case, straight into the vector (sized by fillDecimal).
+      long at = v.getDataBuffer().memoryAddress();
+      for (int p = 0; p < n; p++, at += 16) {
         int id = ids[p];
-        out[2 * p] = dw[2 * id];
-        out[2 * p + 1] = dw[2 * id + 1];
+        putWord(at, dw[2 * id]);
+        putWord(at + 8, dw[2 * id + 1]);
       }
-    } else {
-      for (int p = 0, k = 0; p < n; p++) {
-        int at = p * words;
-        if (hasNulls && nulls[p]) {
-          Arrays.fill(out, at, at + words, 0L);
-          continue;
-        }
-        int id = ids[k++];
-        if (misfits != null && misfits[id]) {
-          // The error reading the value itself gives.
-          BinaryBatch b = entries.binaries();
-          putBigEndianLe(new byte[width], 0, width, b.bytes(), b.offsets()[id], b.offsets()[id + 1] - b.offsets()[id], c);
-        }
-        System.arraycopy(dw, id * words, out, at, words);
+      finishFixed(v, nulls, n, false);
+      return;
+    }
+    long[] out = growLongs(Math.toIntExact(total >>> 3));
+    for (int p = 0, k = 0; p < n; p++) {
+      int at = p * words;
+      if (hasNulls && nulls[p]) {
+        Arrays.fill(out, at, at + words, 0L);
+        continue;
       }
+      int id = ids[k++];
+      if (misfits != null && misfits[id]) {
+        // The error reading the value itself gives.
+        BinaryBatch b = entries.binaries();
+        putBigEndianLe(new byte[width], 0, width, b.bytes(), b.offsets()[id], b.offsets()[id + 1] - b.offsets()[id], c);
+      }
+      System.arraycopy(dw, id * words, out, at, words);
     }
     ensureFixed(v, n, total);
     if (n > 0) {
@@ -781,35 +787,53 @@ final class VectorFiller {
   }
 
   /** Each value sign-extended to {@code words} little-endian longs (zeros at null positions). */
-  private static void decimalWords(long[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long[] out) {
+  /**
+   * {@code n} decimals of {@code words} little-endian words each, from longs, written from address
+   * {@code at} on (the vector's data buffer, sized for them): the value, then its sign, zeros at
+   * null positions.
+   */
+  private static void decimalWords(long[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long at) {
     if (words == 2 && !hasNulls) {
-      for (int p = 0; p < n; p++) {
+      for (int p = 0; p < n; p++, at += 16) {
         long x = dense[p];
-        out[2 * p] = x;
-        out[2 * p + 1] = x >> 63;
+        putWord(at, x);
+        putWord(at + 8, x >> 63);
       }
       return;
     }
-    for (int p = 0, k = 0; p < n; p++) {
-      signWords(out, p * words, words, hasNulls && nulls[p] ? 0 : dense[k++]);
+    for (int p = 0, k = 0; p < n; p++, at += 8L * words) {
+      signWords(at, words, hasNulls && nulls[p] ? 0 : dense[k++]);
     }
   }
 
-  private static void decimalWords(int[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long[] out) {
+  /** As the long[] case, from ints. */
+  private static void decimalWords(int[] dense, boolean[] nulls, int n, boolean hasNulls, int words, long at) {
     if (words == 2 && !hasNulls) {
-      for (int p = 0; p < n; p++) {
+      for (int p = 0; p < n; p++, at += 16) {
         long x = dense[p];
-        out[2 * p] = x;
-        out[2 * p + 1] = x >> 63;
+        putWord(at, x);
+        putWord(at + 8, x >> 63);
       }
       return;
     }
-    for (int p = 0, k = 0; p < n; p++) {
-      signWords(out, p * words, words, hasNulls && nulls[p] ? 0 : dense[k++]);
+    for (int p = 0, k = 0; p < n; p++, at += 8L * words) {
+      signWords(at, words, hasNulls && nulls[p] ? 0 : dense[k++]);
     }
   }
 
-  /** {@code x} sign-extended to {@code width} bytes (a multiple of 8), little-endian. */
+  private static void signWords(long at, int words, long x) {
+    putWord(at, x);
+    long sign = x >> 63;
+    for (int j = 1; j < words; j++) {
+      putWord(at + 8L * j, sign);
+    }
+  }
+
+  /** A little-endian word at an address of a vector's buffer (which the caller sized). */
+  private static void putWord(long address, long x) {
+    MemoryUtil.putLong(address, MemoryUtil.LITTLE_ENDIAN ? x : Long.reverseBytes(x));
+  }
+
   private static void putDecimal(byte[] out, int at, int width, long x) {
     LONGS_LE.set(out, at, x);
     long sign = x >> 63;
