@@ -110,8 +110,6 @@ final class VectorFiller {
 
   private int[] ints = new int[0];
   private long[] longs = new long[0];
-  private float[] floats = new float[0];
-  private double[] doubles = new double[0];
   private byte[] bytes = new byte[0];
   /** Ids of a dictionary column's read that holds values, and INT96 values as nanoseconds: kept apart from the scatter scratch. */
   private int[] valueIds = new int[0];
@@ -402,89 +400,89 @@ final class VectorFiller {
     ensureFixed(v, n, 4L * n);
     if (!hasNulls) {
       putInts(v.getDataBuffer(), dense, n);
-      finishFixed(v, nulls, n, false);
-      return;
-    }
-    int[] out = grow(n);
-    byte[] validity = growBytes((n + 7) >>> 3);
-    if (dense.length >= n) {
-      // Branch-free: k (values before p) never passes p, so dense[k] is in bounds; random nulls cost no mispredictions.
-      for (int p = 0, k = 0; p < n; p++) {
-        int isNull = nulls[p] ? 1 : 0;
-        out[p] = dense[k] & (isNull - 1);
-        k += isNull ^ 1;
-      }
     } else {
-      for (int p = 0, k = 0; p < n; p++) {
-        out[p] = nulls[p] ? 0 : dense[k++];
-      }
+      spreadInts(dense, null, nulls, n, v.getDataBuffer().memoryAddress());
     }
-    putInts(v.getDataBuffer(), out, n);
-    validityBytes(nulls, n, validity);
-    v.getValidityBuffer().setBytes(0, validity, 0, (n + 7) >>> 3);
-    v.setValueCount(n);
+    finishFixed(v, nulls, n, hasNulls);
   }
 
   private void fillFixed8(long[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 8L * n);
-    long[] src = dense;
-    if (hasNulls) {
-      src = growLongs(n);
-      if (dense.length >= n) {
-        for (int p = 0, k = 0; p < n; p++) {
-          int isNull = nulls[p] ? 1 : 0;
-          src[p] = dense[k] & (isNull - 1L);
-          k += isNull ^ 1;
-        }
-      } else {
-        for (int p = 0, k = 0; p < n; p++) {
-          src[p] = nulls[p] ? 0 : dense[k++];
-        }
+    if (!hasNulls) {
+      if (n > 0) {
+        v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(dense, 0, n);
       }
-    }
-    if (n > 0) {
-      v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, 0, n);
+    } else {
+      spreadLongs(dense, null, nulls, n, v.getDataBuffer().memoryAddress());
     }
     finishFixed(v, nulls, n, hasNulls);
   }
 
   private void fillFloats(float[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 4L * n);
-    float[] src = dense;
-    if (hasNulls) {
-      if (floats.length < n) {
-        floats = new float[Math.max(n, floats.length * 2)];
+    if (!hasNulls) {
+      if (n > 0) {
+        v.getDataBuffer().nioBuffer(0, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(dense, 0, n);
       }
-      src = floats;
-      for (int p = 0, k = 0; p < n; p++) {
-        src[p] = nulls[p] ? 0f : dense[k++];
-      }
-    }
-    if (n > 0) {
-      v.getDataBuffer().nioBuffer(0, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(src, 0, n);
+    } else {
+      spreadInts(null, dense, nulls, n, v.getDataBuffer().memoryAddress());
     }
     finishFixed(v, nulls, n, hasNulls);
   }
 
   private void fillDoubles(double[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 8L * n);
-    double[] src = dense;
-    if (hasNulls) {
-      if (doubles.length < n) {
-        doubles = new double[Math.max(n, doubles.length * 2)];
+    if (!hasNulls) {
+      if (n > 0) {
+        v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(dense, 0, n);
       }
-      src = doubles;
-      for (int p = 0, k = 0; p < n; p++) {
-        src[p] = nulls[p] ? 0d : dense[k++];
-      }
-    }
-    if (n > 0) {
-      v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(src, 0, n);
+    } else {
+      spreadLongs(null, dense, nulls, n, v.getDataBuffer().memoryAddress());
     }
     finishFixed(v, nulls, n, hasNulls);
   }
 
-  /** INT32 values narrowed to 1 or 2 bytes (int8/16, uint8/16). */
+  /**
+   * The dense values of a batch with nulls (ints, or floats as their raw bits: one of the two
+   * arrays is null) spread to their {@code n} positions, straight into the vector's buffer at
+   * {@code at} (sized by the caller), 0 at null positions. Branch-free: the value index {@code k}
+   * never passes the position, so {@code dense[k]} stays in bounds and random nulls cost no
+   * mispredictions.
+   */
+  private static void spreadInts(int[] ints, float[] floats, boolean[] nulls, int n, long at) {
+    boolean le = MemoryUtil.LITTLE_ENDIAN;
+    if ((ints != null ? ints.length : floats.length) < n) {
+      // An array holding only the values (a nested leaf's): the branch per position.
+      for (int p = 0, k = 0; p < n; p++) {
+        int x = nulls[p] ? 0 : ints != null ? ints[k++] : Float.floatToRawIntBits(floats[k++]);
+        MemoryUtil.putInt(at + 4L * p, le ? x : Integer.reverseBytes(x));
+      }
+      return;
+    }
+    for (int p = 0, k = 0; p < n; p++) {
+      int isNull = nulls[p] ? 1 : 0;
+      int x = (ints != null ? ints[k] : Float.floatToRawIntBits(floats[k])) & (isNull - 1);
+      MemoryUtil.putInt(at + 4L * p, le ? x : Integer.reverseBytes(x));
+      k += isNull ^ 1;
+    }
+  }
+
+  /** As {@link #spreadInts}, for longs or doubles (their raw bits). */
+  private static void spreadLongs(long[] longs, double[] doubles, boolean[] nulls, int n, long at) {
+    if ((longs != null ? longs.length : doubles.length) < n) {
+      for (int p = 0, k = 0; p < n; p++) {
+        putWord(at + 8L * p, nulls[p] ? 0 : longs != null ? longs[k++] : Double.doubleToRawLongBits(doubles[k++]));
+      }
+      return;
+    }
+    for (int p = 0, k = 0; p < n; p++) {
+      int isNull = nulls[p] ? 1 : 0;
+      long x = (longs != null ? longs[k] : Double.doubleToRawLongBits(doubles[k])) & (isNull - 1L);
+      putWord(at + 8L * p, x);
+      k += isNull ^ 1;
+    }
+  }
+
   private void fillNarrow(int[] dense, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
     ensureFixed(v, n, (long) width * n);
     byte[] out = growBytes(width * n);
