@@ -284,7 +284,7 @@ final class VectorFiller {
     if (bits == 32) {
       fillFixed4(ids, nulls, n, values < n, (BaseFixedWidthVector) indices);
     } else if (bits == 64) {
-      // Not the scatter scratch (growLongs), which fillFixed8 spreads the values into.
+      // The ids widened to longs, in an array of their own.
       if (wideIds.length < values) {
         wideIds = new long[Math.max(values, wideIds.length * 2)];
       }
@@ -1043,8 +1043,12 @@ final class VectorFiller {
     v.setValueCount(n);
   }
 
-  /** The validity bitmap of {@code n} positions: all valid unless {@code hasNulls}, else from the null flags. */
-  private void writeValidity(ArrowBuf validity, boolean[] nulls, int n, boolean hasNulls) {
+  /**
+   * The validity bitmap of {@code n} positions: all valid unless {@code hasNulls}, else from the
+   * null flags, eight to a byte without a branch per flag, written straight into the buffer (which
+   * the caller sized for {@code n}).
+   */
+  private static void writeValidity(ArrowBuf validity, boolean[] nulls, int n, boolean hasNulls) {
     int byteCount = (n + 7) >>> 3;
     if (byteCount == 0) {
       return;
@@ -1053,13 +1057,7 @@ final class VectorFiller {
       validity.setOne(0, byteCount);
       return;
     }
-    byte[] out = growBytes(byteCount);
-    validityBytes(nulls, n, out);
-    validity.setBytes(0, out, 0, byteCount);
-  }
-
-  /** Bit {@code p} set where {@code nulls[p]} is false, eight flags to a byte, without a branch per flag. */
-  private static void validityBytes(boolean[] nulls, int n, byte[] out) {
+    long at = validity.memoryAddress();
     int full = n >>> 3;
     for (int i = 0; i < full; i++) {
       int p = i << 3;
@@ -1067,14 +1065,14 @@ final class VectorFiller {
       for (int j = 0; j < 8; j++) {
         bits |= ((nulls[p + j] ? 1 : 0) ^ 1) << j;
       }
-      out[i] = (byte) bits;
+      MemoryUtil.putByte(at + i, (byte) bits);
     }
     if ((n & 7) != 0) {
       int bits = 0;
       for (int p = full << 3; p < n; p++) {
         bits |= ((nulls[p] ? 1 : 0) ^ 1) << (p & 7);
       }
-      out[full] = (byte) bits;
+      MemoryUtil.putByte(at + full, (byte) bits);
     }
   }
 
