@@ -233,11 +233,11 @@ public final class ArrowReadOptions {
     /**
      * A scan on more than one core: the top-level fields are split into {@code threads} groups of
      * about equal compressed size, each read by a file reader of its own whose batches line up with
-     * the others' row for row; the groups decode (I/O, decompression, decoding and the copy into the
-     * vectors) in tasks on {@code executor}, and each group decodes its next batch while the caller
-     * works on the current one. The caller's thread runs any task the executor has not started when
-     * it needs its result, so {@code threads} is the executor's threads plus one, and an executor
-     * that refuses tasks (or is shut down) only makes the scan single-threaded. Each group reads its
+     * the others' row for row; the groups decode (I/O, decompression, decoding) in tasks on {@code
+     * executor}, each up to two batches ahead of the caller, whose {@code next()} copies every
+     * group's batch into the vectors. The caller's thread runs any task the executor has not
+     * started when it needs its result, so {@code threads} is the executor's threads plus one, and
+     * an executor that refuses tasks (or is shut down) only makes the scan single-threaded. Each group reads its
      * next row group's chunks ahead on the same executor ({@code PageSettings.withReadAhead}), all
      * groups together holding at most {@code readAheadBytes} (0: no read-ahead). Filtered scans are
      * parallel too (each group evaluates the row filter on the filter's columns); page-granular

@@ -44,10 +44,12 @@ import org.apache.parquet.io.ParquetDecodingException;
  * groups, each read by a {@link ParquetBatchReader} of its own on the same file with the same
  * options and batch size (opened on the footer the main reader parsed: a stream each, one footer
  * parse), so that the i-th batch of every group holds the same rows (the way core
- * reads independent columns on several threads, {@code ParallelColumnsTest}). Per batch and group
- * one task fills the group's vectors from its decoded batch and then decodes the group's next batch
- * (pages read, decompressed, decoded into the group's record batch) while the caller works on the
- * current one.
+ * reads independent columns on several threads, {@code ParallelColumnsTest}). Each group decodes
+ * (pages read, decompressed, decoded) into two record batches in turn, one task per batch, each
+ * task starting the next as it ends: a group runs up to two batches ahead of the caller, who copies
+ * every group's batch into the vectors and so frees its record batch for the group's next decode.
+ * The groups never wait for one another batch by batch, so a batch one group takes long over is
+ * made up for by the next.
  *
  * <p>No task waits for another: the caller waits, and runs itself any task the executor has not
  * started (so a busy, refusing or shut-down executor slows the scan and never stops it), and the
@@ -57,25 +59,42 @@ import org.apache.parquet.io.ParquetDecodingException;
  * caller releases it. Not thread-safe: one caller.
  */
 final class ParallelScan {
-  /** One group of top-level fields and the reader that reads them. */
+  /** Record batches per group: the one the caller copies out, and the one decoded meanwhile. */
+  private static final int SLOTS = 2;
+
+  /**
+   * One group of top-level fields and the reader that reads them. Batch {@code k} of the scan is
+   * decoded into slot {@code k % SLOTS}. The counters and flags are guarded by the group's lock.
+   */
   private static final class Group {
     final ParquetBatchReader reader;
-    final RecordBatch batch;
+    /** Per slot, the record batch decoded into. */
+    final RecordBatch[] slots;
     final VectorFiller filler = new VectorFiller();
     /** Indexes of the group's fields in the root, ascending. */
     final int[] fields;
-    /** The group batch's node of each of {@link #fields}. */
-    final RecordNode[] nodes;
-    /** Row indexes of the batch just decoded (group 0 only), else null. */
-    final long[] rowIndexes;
-    /** The decode of the group's next batch, under way or done; null before the first and at the end. */
-    Task decoding;
-    /** Rows of the batch the last decode read. */
-    int rows;
+    /** Per slot, the record batch's node of each of {@link #fields}. */
+    final RecordNode[][] nodes;
+    /** Per slot, the row indexes of the batch decoded there (group 0 only), else null. */
+    final long[][] rowIndexes;
+    /** Per slot, the rows of the batch decoded there. */
+    final int[] rows = new int[SLOTS];
+    /** Per slot, the decode of the batch it holds, under way or done; null while the slot is free. */
+    final Task[] decodes = new Task[SLOTS];
+    /** Decodes made so far (the next one is batch {@code made}). */
+    long made;
+    /** Batches the caller has copied out (their slots are free again). */
+    long released;
+    /** Whether the last decode made has not ended yet. */
+    boolean decoding;
+    /** Whether a decode read no rows (the end) or failed: no further decode is made. */
+    boolean ended;
+    /** Whether the scan stopped: no further decode is made. */
+    boolean stopped;
 
-    Group(ParquetBatchReader reader, RecordBatch batch, int[] fields, RecordNode[] nodes, long[] rowIndexes) {
+    Group(ParquetBatchReader reader, RecordBatch[] slots, int[] fields, RecordNode[][] nodes, long[][] rowIndexes) {
       this.reader = reader;
-      this.batch = batch;
+      this.slots = slots;
       this.fields = fields;
       this.nodes = nodes;
       this.rowIndexes = rowIndexes;
@@ -157,6 +176,9 @@ final class ParallelScan {
   private long[] rowIndexes = new long[0];
   private int lastRows;
   private boolean ended;
+  private boolean started;
+  /** The scan's batch the caller reads next (or is reading, between {@link #advance} and {@link #fill}). */
+  private long batchIndex;
 
   private ParallelScan(Executor executor, Group[] groups) {
     this.executor = executor;
@@ -206,24 +228,34 @@ final class ParallelScan {
         ParquetBatchReader reader = ParquetBatchReader.open(input, main.fileReader().getFooter(), groupColumns, options.get(),
             groupSettings);
         try {
-          RecordBatch batch = reader.newRecordBatch(arrow.batchSize());
-          RecordNode[] groupNodes = new RecordNode[split[g].length];
-          for (int j = 0; j < groupNodes.length; j++) {
-            String name = nodes.get(split[g][j]).name();
-            for (RecordNode n : batch.fields()) {
-              if (n.name().equals(name)) {
-                groupNodes[j] = n;
+          RecordBatch[] slots = new RecordBatch[SLOTS];
+          RecordNode[][] slotNodes = new RecordNode[SLOTS][];
+          long[][] slotRowIndexes = g == 0 ? new long[SLOTS][] : null;
+          for (int s = 0; s < SLOTS; s++) {
+            RecordBatch batch = reader.newRecordBatch(arrow.batchSize());
+            RecordNode[] groupNodes = new RecordNode[split[g].length];
+            for (int j = 0; j < groupNodes.length; j++) {
+              String name = nodes.get(split[g][j]).name();
+              for (RecordNode n : batch.fields()) {
+                if (n.name().equals(name)) {
+                  groupNodes[j] = n;
+                }
+              }
+              if (groupNodes[j] == null) {
+                throw new IllegalStateException("column group " + g + " has no field " + name);
+              }
+              if (dictionaryOf[split[g][j]] >= 0) {
+                groupNodes[j].column().keepDictionaryIds();
               }
             }
-            if (groupNodes[j] == null) {
-              throw new IllegalStateException("column group " + g + " has no field " + name);
-            }
-            if (dictionaryOf[split[g][j]] >= 0) {
-              groupNodes[j].column().keepDictionaryIds();
+            VectorFiller.keepDecimalDictionaryIds(batch.columns());
+            slots[s] = batch;
+            slotNodes[s] = groupNodes;
+            if (slotRowIndexes != null) {
+              slotRowIndexes[s] = new long[arrow.batchSize()];
             }
           }
-          VectorFiller.keepDecimalDictionaryIds(batch.columns());
-          groups[g] = new Group(reader, batch, split[g], groupNodes, g == 0 ? new long[arrow.batchSize()] : null);
+          groups[g] = new Group(reader, slots, split[g], slotNodes, slotRowIndexes);
         } catch (RuntimeException | Error e) {
           reader.close();
           throw e;
@@ -313,23 +345,30 @@ final class ParallelScan {
     if (ended) {
       return 0;
     }
-    for (Group g : groups) {
-      if (g.decoding == null) {
-        g.decoding = decodeTask(g);
-        g.decoding.start(executor);
+    if (!started) {
+      started = true;
+      for (Group g : groups) {
+        startNext(g);
       }
     }
-    List<Task> tasks = new ArrayList<>();
+    int s = (int) (batchIndex % SLOTS);
+    List<Task> tasks = new ArrayList<>(groups.length);
     for (Group g : groups) {
-      tasks.add(g.decoding);
+      Task t;
+      synchronized (g) {
+        t = g.decodes[s];
+      }
+      if (t == null) {
+        throw new IllegalStateException("batch " + batchIndex + " of a column group was never decoded");
+      }
+      tasks.add(t);
     }
     finish(tasks);
-    int rows = groups[0].rows;
+    int rows = groups[0].rows[s];
     for (Group g : groups) {
-      g.decoding = null;
-      if (g.rows != rows) {
+      if (g.rows[s] != rows) {
         throw new ParquetDecodingException("row group " + groups[0].reader.rowGroupIndex() + ": the column groups read "
-            + rows + " and " + g.rows + " rows for the same batch");
+            + rows + " and " + g.rows[s] + " rows for the same batch");
       }
     }
     lastRows = rows;
@@ -337,21 +376,49 @@ final class ParallelScan {
       ended = true;
       return 0;
     }
-    // Row indexes of this batch, before group 0 goes on to the next.
     if (rowIndexes.length < rows) {
-      rowIndexes = new long[groups[0].rowIndexes.length];
+      rowIndexes = new long[groups[0].rowIndexes[s].length];
     }
-    System.arraycopy(groups[0].rowIndexes, 0, rowIndexes, 0, rows);
+    System.arraycopy(groups[0].rowIndexes[s], 0, rowIndexes, 0, rows);
     return rows;
   }
 
-  private Task decodeTask(Group g) {
-    return new Task(() -> {
-      g.rows = g.reader.nextBatch(g.batch);
-      if (g.rowIndexes != null && g.rows > 0) {
-        g.reader.rowIndexes(g.rowIndexes);
+  /**
+   * Makes the group's next decode and hands it to the executor, when it may run: the decode before
+   * it has ended, its slot is free, and the group goes on.
+   */
+  private void startNext(Group g) {
+    Task next;
+    synchronized (g) {
+      if (g.decoding || g.ended || g.stopped || g.made - g.released >= SLOTS) {
+        return;
       }
-    });
+      int s = (int) (g.made % SLOTS);
+      g.made++;
+      g.decoding = true;
+      next = new Task(() -> decode(g, s));
+      g.decodes[s] = next;
+    }
+    next.start(executor);
+  }
+
+  /** Decodes the group's next batch into slot {@code s}, then starts the decode after it. */
+  private void decode(Group g, int s) throws IOException {
+    boolean read = false;
+    try {
+      int rows = g.reader.nextBatch(g.slots[s]);
+      if (g.rowIndexes != null && rows > 0) {
+        g.reader.rowIndexes(g.rowIndexes[s]);
+      }
+      g.rows[s] = rows;
+      read = rows > 0;
+    } finally {
+      synchronized (g) {
+        g.decoding = false;
+        g.ended |= !read;
+      }
+    }
+    startNext(g);
   }
 
   /**
@@ -360,9 +427,11 @@ final class ParallelScan {
    */
   void keepDictionaryIds(java.util.Set<String> leafPaths) {
     for (Group g : groups) {
-      for (ColumnBatch c : g.batch.columns()) {
-        if (leafPaths.contains(String.join(".", c.column().getPath()))) {
-          c.keepDictionaryIds();
+      for (RecordBatch batch : g.slots) {
+        for (ColumnBatch c : batch.columns()) {
+          if (leafPaths.contains(String.join(".", c.column().getPath()))) {
+            c.keepDictionaryIds();
+          }
         }
       }
     }
@@ -370,36 +439,35 @@ final class ParallelScan {
 
   /**
    * Fills {@code target}'s vectors (and the dictionary vectors) with the batch {@link #advance}
-   * returned, a task per group, each then starting its group's next decode; returns when every fill
-   * has ended.
+   * returned, on the caller's thread, then frees every group's record batch of it for the group's
+   * decode after next.
    */
   void fill(VectorSchemaRoot target, List<BaseVariableWidthVector> dictionaryTargets, int[] dictionaryOf,
       java.util.Map<String, Integer> nestedDictionaryLeaves) throws IOException {
     List<FieldVector> vectors = target.getFieldVectors();
-    List<Task> tasks = new ArrayList<>();
+    int s = (int) (batchIndex % SLOTS);
     for (Group g : groups) {
-      tasks.add(new Task(() -> {
-        g.filler.dictionaryLeaves(nestedDictionaryLeaves, dictionaryTargets);
-        for (int j = 0; j < g.fields.length; j++) {
-          int f = g.fields[j];
-          RecordNode node = g.nodes[j];
-          if (dictionaryOf[f] >= 0) {
-            g.filler.fillDictionaryEncoded(node.column(), node.nulls(), node.positionCount(), vectors.get(f),
-                dictionaryTargets.get(dictionaryOf[f]));
-          } else {
-            g.filler.fill(node, vectors.get(f));
-          }
+      g.filler.dictionaryLeaves(nestedDictionaryLeaves, dictionaryTargets);
+      RecordNode[] nodes = g.nodes[s];
+      for (int j = 0; j < g.fields.length; j++) {
+        int f = g.fields[j];
+        RecordNode node = nodes[j];
+        if (dictionaryOf[f] >= 0) {
+          g.filler.fillDictionaryEncoded(node.column(), node.nulls(), node.positionCount(), vectors.get(f),
+              dictionaryTargets.get(dictionaryOf[f]));
+        } else {
+          g.filler.fill(node, vectors.get(f));
         }
-        // The batch is copied out: the group may decode its next one while the caller reads this.
-        Task next = decodeTask(g);
-        g.decoding = next;
-        next.start(executor);
-      }));
+      }
     }
-    for (Task t : tasks) {
-      t.start(executor);
+    batchIndex++;
+    for (Group g : groups) {
+      synchronized (g) {
+        g.released++;
+        g.decodes[s] = null;
+      }
+      startNext(g);
     }
-    finish(tasks);
   }
 
   /**
@@ -445,9 +513,16 @@ final class ParallelScan {
   /** Ends every task: drops those not started, waits for those under way. Then no task touches a group. */
   void stop() {
     for (Group g : groups) {
-      // Every fill task has ended when the caller gets here, so g.decoding is the group's last decode.
-      if (g.decoding != null) {
-        g.decoding.stop();
+      Task[] made;
+      synchronized (g) {
+        g.stopped = true;
+        made = g.decodes.clone();
+      }
+      // No decode is made from here on; those made are dropped if not started, else waited for.
+      for (Task t : made) {
+        if (t != null) {
+          t.stop();
+        }
       }
     }
   }

@@ -179,6 +179,25 @@ class ArrowParallelScanTest {
     assertTrue(executor.threads.size() == 2, "tasks ran on the pool's threads: " + executor.threads);
   }
 
+  /**
+   * An executor that runs each task at once, on the thread that hands it over: every group then
+   * decodes its next two batches as soon as it may, into the record batch other than the one the
+   * caller copies out, so a decode that wrote over the batch being copied shows here as a wrong value.
+   */
+  @Test
+  void groupsDecodingTwoBatchesAheadLeaveTheBatchBeingCopiedAlone() throws IOException {
+    Executor inline = Runnable::run;
+    for (Path f : files) {
+      for (int batch : new int[] {1, 97, 1000}) {
+        List<List<String>> single = read(f, null, b -> b.batchSize(batch));
+        assertEquals(single, read(f, null, b -> b.batchSize(batch).parallel(inline, 2, 64L << 20)), f.getFileName() + " batch " + batch);
+      }
+    }
+    Path fallback = files.get(7);
+    List<List<String>> single = read(fallback, null, b -> b.batchSize(300).readDictionary("s", "c"));
+    assertEquals(single, read(fallback, null, b -> b.batchSize(300).readDictionary("s", "c").parallel(inline, 3, 0)));
+  }
+
   /** An input that counts its streams and the reads at its tail (footer length and magic), where every footer parse starts. */
   static final class TailCounting implements InputFile {
     final InputFile file;
