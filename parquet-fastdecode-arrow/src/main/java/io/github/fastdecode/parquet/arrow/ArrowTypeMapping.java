@@ -44,14 +44,18 @@ import org.apache.parquet.schema.Type;
  *       TIME as time32[ms] or time64[us|ns], TIMESTAMP in its unit with time zone "UTC" when
  *       adjusted to UTC and none otherwise, INT96 as timestamp[ns];
  *   <li>DECIMAL on any physical type as decimal128 up to precision 38, decimal256 above;
- *   <li>BYTE_ARRAY as string when annotated STRING or JSON, binary otherwise (ENUM, BSON, none).
- *       pyarrow (arrow_extensions_enabled, its default since 19) reads JSON as its {@code
- *       arrow.json} extension type over strings; Arrow Java has no such type, so JSON stays a string;
+ *   <li>BYTE_ARRAY as string when annotated STRING or JSON, binary otherwise (ENUM, BSON,
+ *       GEOMETRY, GEOGRAPHY, none). pyarrow (arrow_extensions_enabled, its default since 19) reads
+ *       JSON as its {@code arrow.json} extension type over strings; Arrow Java has no such type, so
+ *       JSON stays a string. GEOMETRY and GEOGRAPHY (WKB) are binary as pyarrow gives them when no
+ *       {@code geoarrow.wkb} extension type is registered, without field metadata; they are known by
+ *       their annotation's class name, which parquet-java before 1.16 does not have;
  *   <li>FIXED_LEN_BYTE_ARRAY as halffloat for FLOAT16, Arrow Java's {@code arrow.uuid} extension
  *       type for UUID (as pyarrow reads it), fixed_size_binary otherwise; INTERVAL (months, days
  *       and milliseconds) as month_day_nano_interval, where pyarrow gives a null column for
  *       parquet-java's files (which mark the logical type unknown and keep INTERVAL as the
  *       converted type);
+ *   <li>the UNKNOWN logical type (pyarrow's null columns), on any physical type, as null;
  *   <li>lists as list (the element keeps its Parquet name), maps as map of key and value, groups as
  *       struct; required fields are not nullable.
  * </ul>
@@ -167,6 +171,10 @@ final class ArrowTypeMapping {
   /** The Arrow type of a leaf, as pyarrow maps it. */
   static ArrowType leafType(PrimitiveType p, String name) {
     LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    if (a != null && a.getClass().getSimpleName().equals("UnknownLogicalTypeAnnotation")) {
+      // The UNKNOWN (null) logical type, on any physical type: pyarrow writes Arrow's null columns so.
+      return ArrowType.Null.INSTANCE;
+    }
     if (a instanceof DecimalLogicalTypeAnnotation) {
       DecimalLogicalTypeAnnotation d = (DecimalLogicalTypeAnnotation) a;
       return new ArrowType.Decimal(d.getPrecision(), d.getScale(), d.getPrecision() <= 38 ? 128 : 256);
@@ -227,7 +235,7 @@ final class ArrowTypeMapping {
           return ArrowType.Utf8.INSTANCE;
         }
         if (a == null || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation) {
+            || a instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation || geospatial(a)) {
           return ArrowType.Binary.INSTANCE;
         }
         break;
@@ -249,6 +257,12 @@ final class ArrowTypeMapping {
         break;
     }
     throw new UnsupportedOperationException("column " + name + ": " + p + " has no Arrow mapping in this reader yet");
+  }
+
+  /** GEOMETRY or GEOGRAPHY, by class name: the classes exist from parquet-java 1.16 on. */
+  private static boolean geospatial(LogicalTypeAnnotation a) {
+    String name = a.getClass().getSimpleName();
+    return name.equals("GeometryLogicalTypeAnnotation") || name.equals("GeographyLogicalTypeAnnotation");
   }
 
   private static TimeUnit unit(LogicalTypeAnnotation.TimeUnit u) {

@@ -36,6 +36,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -324,6 +325,10 @@ final class VectorFiller {
     ArrowType t = v.getField().getType();
     PrimitiveTypeName physical = c.type();
     switch (t.getTypeID()) {
+      case Null:
+        // No buffers: every position is null (the column's values, if a writer stored any, are not used).
+        ((NullVector) v).setValueCount(n);
+        return;
       case Bool:
         fillBits(c.booleans(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
         return;

@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fastdecode.parquet.file.PageReadException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +44,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
@@ -64,8 +67,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.OriginalType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -404,23 +413,127 @@ class ArrowParquetReaderTest {
     }
   }
 
-  /** A type without a mapping (GEOMETRY) is refused when the file is opened, naming the column. */
+  /**
+   * A type without a mapping is refused, naming the column. Every annotation parquet-java reads now
+   * has one, so the schema is one no file can hold: INT64 annotated TIME(MILLIS), which parquet-java
+   * refuses when it reads a footer, made in memory.
+   */
   @Test
-  void unmappedTypeIsRefusedAtOpen() throws IOException {
-    Path file = dir.resolve("geometry.parquet");
-    MessageType schema = MessageTypeParser.parseMessageType("message m { optional binary g (GEOMETRY); }");
-    try (ParquetWriter<Group> w =
-        ExampleParquetWriter.builder(new LocalOutputFile(file))
-            .withType(schema).withWriterVersion(WriterVersion.PARQUET_1_0).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-            .build()) {
-      w.write(new SimpleGroupFactory(schema).newGroup()
-          .append("g", org.apache.parquet.io.api.Binary.fromConstantByteArray(new byte[21])));
+  void unmappedTypeIsRefusedNamingTheColumn() {
+    PrimitiveType p = new PrimitiveType(Type.Repetition.OPTIONAL, PrimitiveTypeName.INT64, "t", OriginalType.TIME_MILLIS);
+    UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> ArrowTypeMapping.leafType(p, "t"));
+    assertTrue(e.getMessage().contains("column t"), e.getMessage());
+  }
+
+  /**
+   * The UNKNOWN logical type (how pyarrow writes Arrow's null columns) reads as null on any physical
+   * type and inside a list, as pyarrow 26.0.1's {@code read_table} reads it (checked on a file
+   * written like this one: {@code n32: null, nbin: null, nl: list<element: null>}).
+   */
+  @Test
+  void unknownLogicalTypeReadsAsNull() throws IOException {
+    Path file = dir.resolve("unknown-type.parquet");
+    MessageType schema = Types.buildMessage()
+        .required(PrimitiveTypeName.INT32).named("id")
+        .optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.unknownType()).named("n32")
+        .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.unknownType()).named("nbin")
+        .optionalList().optionalElement(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.unknownType()).named("nl")
+        .named("m");
+    int rows = 300;
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema).build()) {
+      SimpleGroupFactory f = new SimpleGroupFactory(schema);
+      for (int r = 0; r < rows; r++) {
+        Group g = f.newGroup().append("id", r);
+        if (r % 3 == 1) {
+          Group list = g.addGroup("nl");
+          for (int k = 0; k < r % 4; k++) {
+            list.addGroup("list");
+          }
+        }
+        w.write(g);
+      }
     }
-    try (RootAllocator allocator = new RootAllocator()) {
-      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-          () -> ArrowParquetReader.open(new LocalInputFile(file), null, ArrowReadOptions.builder(allocator).build()));
-      assertTrue(e.getMessage().contains("column g"), e.getMessage());
-      assertEquals(0, allocator.getAllocatedMemory());
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(allocator).batchSize(64).build())) {
+      List<Field> fields = reader.schema().getFields();
+      assertEquals(ArrowType.Null.INSTANCE, fields.get(1).getType());
+      assertEquals(ArrowType.Null.INSTANCE, fields.get(2).getType());
+      assertEquals(ArrowType.List.INSTANCE, fields.get(3).getType());
+      assertEquals(ArrowType.Null.INSTANCE, fields.get(3).getChildren().get(0).getType());
+      int row = 0;
+      for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
+        int n = root.getRowCount();
+        assertEquals(n, root.getVector(1).getValueCount());
+        assertEquals(n, root.getVector(1).getNullCount());
+        assertEquals(n, root.getVector(2).getNullCount());
+        ListVector list = (ListVector) root.getVector(3);
+        int elements = 0;
+        for (int i = 0; i < n; i++, row++) {
+          boolean present = row % 3 == 1;
+          assertEquals(!present, list.isNull(i), "row " + row);
+          int size = present ? row % 4 : 0;
+          assertEquals(size, list.getElementEndIndex(i) - list.getElementStartIndex(i), "row " + row);
+          elements += size;
+        }
+        assertEquals(elements, list.getDataVector().getValueCount());
+        assertEquals(elements, list.getDataVector().getNullCount());
+      }
+      assertEquals(rows, row);
+    }
+  }
+
+  /**
+   * GEOMETRY and GEOGRAPHY (WKB in BYTE_ARRAY) read as binary, as pyarrow 26.0.1's {@code read_table}
+   * gives them when no geoarrow extension type is registered (checked on a file written like this
+   * one: binary, no field metadata): the bytes as written, nulls, from plain and dictionary pages.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void geometryAndGeographyReadAsBinary(boolean dictionary) throws IOException {
+    Path file = dir.resolve("geospatial-" + dictionary + ".parquet");
+    MessageType schema = Types.buildMessage()
+        .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.geometryType(null)).named("geom")
+        .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.geometryType("OGC:CRS84")).named("geom_crs")
+        .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.geographyType()).named("geog")
+        .named("m");
+    int rows = 500;
+    List<byte[]> points = new ArrayList<>();
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+        .withDictionaryEncoding(dictionary).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
+      SimpleGroupFactory f = new SimpleGroupFactory(schema);
+      for (int r = 0; r < rows; r++) {
+        // WKB POINT(x y): byte order (1: little-endian), type 1, then the coordinates.
+        byte[] wkb = ByteBuffer.allocate(21).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putInt(1)
+            .putDouble(r % 7).putDouble(-r).array();
+        points.add(r % 5 == 0 ? null : wkb);
+        Group g = f.newGroup();
+        if (r % 5 != 0) {
+          org.apache.parquet.io.api.Binary b = org.apache.parquet.io.api.Binary.fromConstantByteArray(wkb);
+          g.append("geom", b).append("geom_crs", b).append("geog", b);
+        }
+        w.write(g);
+      }
+    }
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(allocator).batchSize(128).build())) {
+      for (Field field : reader.schema().getFields()) {
+        assertEquals(ArrowType.Binary.INSTANCE, field.getType(), field.getName());
+        assertTrue(field.isNullable(), field.getName());
+        assertTrue(field.getMetadata() == null || field.getMetadata().isEmpty(), field.getName());
+      }
+      int row = 0;
+      for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
+        for (int i = 0; i < root.getRowCount(); i++, row++) {
+          for (FieldVector v : root.getFieldVectors()) {
+            byte[] got = ((VarBinaryVector) v).getObject(i);
+            byte[] want = points.get(row);
+            assertTrue(want == null ? got == null : Arrays.equals(want, got), v.getField().getName() + " row " + row);
+          }
+        }
+      }
+      assertEquals(rows, row);
     }
   }
 
