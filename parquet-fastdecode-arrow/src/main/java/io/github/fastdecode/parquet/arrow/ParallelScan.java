@@ -54,9 +54,10 @@ import org.apache.parquet.io.ParquetDecodingException;
  * <p>No task waits for another: the caller waits, and runs itself any task the executor has not
  * started (so a busy, refusing or shut-down executor slows the scan and never stops it), and the
  * groups' read-ahead fetches on the same executor are run by their reader when it needs them first
- * ({@code RowGroupReader}). A failure in a task is kept and rethrown, as it was thrown, on the
- * caller's thread once every task of the step has ended, so nothing writes to a vector while the
- * caller releases it. Not thread-safe: one caller.
+ * ({@code RowGroupReader}). Tasks write only their group's record batches, never a vector. A
+ * failure in a decode ends its group's decodes and is rethrown, as it was thrown, on the caller's
+ * thread once every group's decode of that batch has ended; {@link #stop} then drops the decodes
+ * not started and waits for those under way. Not thread-safe: one caller.
  */
 final class ParallelScan {
   /** Record batches per group: the one the caller copies out, and the one decoded meanwhile. */
