@@ -283,7 +283,7 @@ final class VectorFiller {
     }
     int bits = ((ArrowType.Int) indices.getField().getType()).getBitWidth();
     if (bits == 32) {
-      fillFixed4(ids, nulls, n, values < n, (BaseFixedWidthVector) indices);
+      fillFixed4(ids, null, nulls, n, values < n, (BaseFixedWidthVector) indices);
     } else if (bits == 64) {
       // The ids widened to longs, in an array of their own.
       if (wideIds.length < values) {
@@ -292,7 +292,7 @@ final class VectorFiller {
       for (int i = 0; i < values; i++) {
         wideIds[i] = ids[i];
       }
-      fillFixed8(wideIds, nulls, n, values < n, (BaseFixedWidthVector) indices);
+      fillFixed8(wideIds, null, nulls, n, values < n, (BaseFixedWidthVector) indices);
     } else {
       fillNarrow(ids, nulls, n, values < n, bits / 8, (BaseFixedWidthVector) indices);
     }
@@ -335,29 +335,29 @@ final class VectorFiller {
       case Int:
         int bits = ((ArrowType.Int) t).getBitWidth();
         if (bits == 64) {
-          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed8(c.longs(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         } else if (bits == 32) {
-          fillFixed4(c.ints(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed4(c.ints(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         } else {
           fillNarrow(c.ints(), nulls, n, hasNulls, bits / 8, (BaseFixedWidthVector) v);
         }
         return;
       case Duration:
-        fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+        fillFixed8(c.longs(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         return;
       case Date:
       case Time:
         if (physical == PrimitiveTypeName.INT32) {
-          fillFixed4(c.ints(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed4(c.ints(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         } else {
-          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed8(c.longs(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         }
         return;
       case Timestamp:
         if (physical == PrimitiveTypeName.INT96) {
-          fillFixed8(int96Nanos(c.binaries(), values, c), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed8(int96Nanos(c.binaries(), values, c), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         } else {
-          fillFixed8(c.longs(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+          fillFixed8(c.longs(), null, nulls, n, hasNulls, (BaseFixedWidthVector) v);
         }
         return;
       case FloatingPoint:
@@ -366,10 +366,10 @@ final class VectorFiller {
             fillFixedBytes(c.binaries(), nulls, n, hasNulls, 2, (BaseFixedWidthVector) v, c);
             return;
           case SINGLE:
-            fillFloats(c.floats(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+            fillFixed4(null, c.floats(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
             return;
           default:
-            fillDoubles(c.doubles(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
+            fillFixed8(null, c.doubles(), nulls, n, hasNulls, (BaseFixedWidthVector) v);
             return;
         }
       case Decimal:
@@ -401,48 +401,37 @@ final class VectorFiller {
 
   // ---- fixed-width values ----
 
-  private void fillFixed4(int[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+  /**
+   * Four-byte values, ints or floats (the other array is null), copied as they are, or with nulls
+   * spread to their positions straight into the vector's buffer.
+   */
+  private void fillFixed4(int[] ints, float[] floats, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 4L * n);
-    if (!hasNulls) {
-      putInts(v.getDataBuffer(), dense, n);
-    } else {
-      spreadInts(dense, null, nulls, n, v.getDataBuffer().memoryAddress());
+    if (hasNulls) {
+      spreadInts(ints, floats, nulls, n, v.getDataBuffer().memoryAddress());
+    } else if (n > 0) {
+      ByteBuffer b = v.getDataBuffer().nioBuffer(0, 4 * n).order(ByteOrder.LITTLE_ENDIAN);
+      if (ints != null) {
+        b.asIntBuffer().put(ints, 0, n);
+      } else {
+        b.asFloatBuffer().put(floats, 0, n);
+      }
     }
     finishFixed(v, nulls, n, hasNulls);
   }
 
-  private void fillFixed8(long[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
+  /** As {@link #fillFixed4}, for eight-byte values: longs or doubles. */
+  private void fillFixed8(long[] longs, double[] doubles, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
     ensureFixed(v, n, 8L * n);
-    if (!hasNulls) {
-      if (n > 0) {
-        v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(dense, 0, n);
+    if (hasNulls) {
+      spreadLongs(longs, doubles, nulls, n, v.getDataBuffer().memoryAddress());
+    } else if (n > 0) {
+      ByteBuffer b = v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN);
+      if (longs != null) {
+        b.asLongBuffer().put(longs, 0, n);
+      } else {
+        b.asDoubleBuffer().put(doubles, 0, n);
       }
-    } else {
-      spreadLongs(dense, null, nulls, n, v.getDataBuffer().memoryAddress());
-    }
-    finishFixed(v, nulls, n, hasNulls);
-  }
-
-  private void fillFloats(float[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
-    ensureFixed(v, n, 4L * n);
-    if (!hasNulls) {
-      if (n > 0) {
-        v.getDataBuffer().nioBuffer(0, 4 * n).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(dense, 0, n);
-      }
-    } else {
-      spreadInts(null, dense, nulls, n, v.getDataBuffer().memoryAddress());
-    }
-    finishFixed(v, nulls, n, hasNulls);
-  }
-
-  private void fillDoubles(double[] dense, boolean[] nulls, int n, boolean hasNulls, BaseFixedWidthVector v) {
-    ensureFixed(v, n, 8L * n);
-    if (!hasNulls) {
-      if (n > 0) {
-        v.getDataBuffer().nioBuffer(0, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(dense, 0, n);
-      }
-    } else {
-      spreadLongs(null, dense, nulls, n, v.getDataBuffer().memoryAddress());
     }
     finishFixed(v, nulls, n, hasNulls);
   }
@@ -488,6 +477,7 @@ final class VectorFiller {
     }
   }
 
+  /** INT32 values narrowed to 1 or 2 bytes (int8/16, uint8/16). */
   private void fillNarrow(int[] dense, boolean[] nulls, int n, boolean hasNulls, int width, BaseFixedWidthVector v) {
     ensureFixed(v, n, (long) width * n);
     byte[] out = growBytes(width * n);
@@ -789,7 +779,6 @@ final class VectorFiller {
     }
   }
 
-  /** Each value sign-extended to {@code words} little-endian longs (zeros at null positions). */
   /**
    * {@code n} decimals of {@code words} little-endian words each, from longs, written from address
    * {@code at} on (the vector's data buffer, sized for them): the value, then its sign, zeros at
@@ -824,6 +813,7 @@ final class VectorFiller {
     }
   }
 
+  /** {@code x} and its sign words: {@code words} little-endian longs from address {@code at}. */
   private static void signWords(long at, int words, long x) {
     putWord(at, x);
     long sign = x >> 63;
@@ -837,6 +827,7 @@ final class VectorFiller {
     MemoryUtil.putLong(address, MemoryUtil.LITTLE_ENDIAN ? x : Long.reverseBytes(x));
   }
 
+  /** {@code x} sign-extended to {@code width} bytes (a multiple of 8), little-endian. */
   private static void putDecimal(byte[] out, int at, int width, long x) {
     LONGS_LE.set(out, at, x);
     long sign = x >> 63;
