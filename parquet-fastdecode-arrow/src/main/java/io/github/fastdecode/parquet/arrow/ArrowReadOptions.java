@@ -237,9 +237,10 @@ public final class ArrowReadOptions {
      * executor}, each up to two batches ahead of the caller, whose {@code next()} copies every
      * group's batch into the vectors. The caller's thread runs any task the executor has not
      * started when it needs its result, so {@code threads} is the executor's threads plus one, and
-     * an executor that refuses tasks (or is shut down) only makes the scan single-threaded. Each group reads its
-     * next row group's chunks ahead on the same executor ({@code PageSettings.withReadAhead}), all
-     * groups together holding at most {@code readAheadBytes} (0: no read-ahead). Filtered scans are
+     * an executor that refuses tasks (or is shut down) only makes the scan single-threaded. Each
+     * group reads its next row group's chunks ahead on the same executor ({@code
+     * PageSettings.withReadAhead}), all groups together holding at most {@code readAheadBytes} (0:
+     * no read-ahead). Filtered scans are
      * parallel too (each group evaluates the row filter on the filter's columns); page-granular
      * filtering (a filter with record filtering off) reads all fields in one group.
      *
