@@ -37,10 +37,12 @@ import org.apache.parquet.io.LocalInputFile;
  * and vector classes, code not yet compiled), and the rows.
  *
  * <pre>
- * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH [THREADS [GROUPS]]]
+ * java -cp ... io.github.fastdecode.parquet.arrow.ArrowFileScan FILE arrow|arrow-dict SCANS [BATCH [THREADS [GROUPS [COLUMNS]]]]
  * </pre>
  *
  * {@code arrow-dict} keeps every string column dictionary-encoded (pyarrow's {@code read_dictionary}).
+ * {@code COLUMNS}, comma-separated, reads only those columns (every column if absent), for one
+ * column's share of a scan.
  */
 public final class ArrowFileScan {
   private ArrowFileScan() {
@@ -55,6 +57,7 @@ public final class ArrowFileScan {
     int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
     // Column groups of a parallel scan: as many as threads unless given.
     int groups = args.length > 5 ? Integer.parseInt(args[5]) : threads;
+    List<String> columns = args.length > 6 ? List.of(args[6].split(",")) : null;
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     List<Double> times = new ArrayList<>();
     List<Double> opens = new ArrayList<>();
@@ -73,7 +76,7 @@ public final class ArrowFileScan {
           b.parallel(pool, groups, 256L << 20);
         }
         ArrowReadOptions options = b.build();
-        try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null, options)) {
+        try (ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), columns, options)) {
           long opened = System.nanoTime();
           opens.add((opened - start) / 1e6);
           for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
