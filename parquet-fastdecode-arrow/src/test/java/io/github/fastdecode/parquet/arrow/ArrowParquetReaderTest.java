@@ -22,7 +22,9 @@ import static org.apache.parquet.filter2.predicate.FilterApi.intColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.lt;
 import static org.apache.parquet.filter2.predicate.FilterApi.notEq;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -39,6 +41,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -530,6 +533,69 @@ class ArrowParquetReaderTest {
             byte[] got = ((VarBinaryVector) v).getObject(i);
             byte[] want = points.get(row);
             assertTrue(want == null ? got == null : Arrays.equals(want, got), v.getField().getName() + " row " + row);
+          }
+        }
+      }
+      assertEquals(rows, row);
+    }
+  }
+
+  /**
+   * A VARIANT group (its metadata and value binaries, unshredded) reads as a struct of two binaries
+   * that are not nullable, without field metadata, as pyarrow 26.0.1's {@code read_table} gives it
+   * (checked on a file written like this one): the bytes as written, null variants as null structs.
+   */
+  @Test
+  void variantReadsAsStructOfBinaries() throws IOException {
+    Path file = dir.resolve("variant.parquet");
+    MessageType schema = Types.buildMessage()
+        .optionalGroup().as(LogicalTypeAnnotation.variantType((byte) 1))
+        .required(PrimitiveTypeName.BINARY).named("metadata")
+        .required(PrimitiveTypeName.BINARY).named("value")
+        .named("v")
+        .named("m");
+    int rows = 300;
+    List<byte[][]> written = new ArrayList<>();
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema).build()) {
+      SimpleGroupFactory f = new SimpleGroupFactory(schema);
+      for (int r = 0; r < rows; r++) {
+        Group g = f.newGroup();
+        if (r % 4 == 3) {
+          written.add(null);
+        } else {
+          // Metadata: version 1, an empty dictionary; value: an int8 primitive (header 3 << 2), then the byte.
+          byte[] metadata = {1, 0, 0};
+          byte[] value = {(byte) (3 << 2), (byte) r};
+          written.add(new byte[][] {metadata, value});
+          g.addGroup("v").append("metadata", org.apache.parquet.io.api.Binary.fromConstantByteArray(metadata))
+              .append("value", org.apache.parquet.io.api.Binary.fromConstantByteArray(value));
+        }
+        w.write(g);
+      }
+    }
+    try (RootAllocator allocator = new RootAllocator();
+        ArrowParquetReader reader = ArrowParquetReader.open(new LocalInputFile(file), null,
+            ArrowReadOptions.builder(allocator).batchSize(64).build())) {
+      Field v = reader.schema().getFields().get(0);
+      assertEquals(ArrowType.Struct.INSTANCE, v.getType());
+      assertTrue(v.isNullable());
+      assertTrue(v.getMetadata() == null || v.getMetadata().isEmpty());
+      assertEquals(List.of("metadata", "value"), v.getChildren().stream().map(Field::getName).collect(Collectors.toList()));
+      for (Field c : v.getChildren()) {
+        assertEquals(ArrowType.Binary.INSTANCE, c.getType(), c.getName());
+        assertFalse(c.isNullable(), c.getName());
+      }
+      int row = 0;
+      for (VectorSchemaRoot root; (root = reader.next()) != null; ) {
+        StructVector struct = (StructVector) root.getVector(0);
+        VarBinaryVector metadata = (VarBinaryVector) struct.getChild("metadata");
+        VarBinaryVector value = (VarBinaryVector) struct.getChild("value");
+        for (int i = 0; i < root.getRowCount(); i++, row++) {
+          byte[][] want = written.get(row);
+          assertEquals(want == null, struct.isNull(i), "row " + row);
+          if (want != null) {
+            assertArrayEquals(want[0], metadata.getObject(i), "row " + row);
+            assertArrayEquals(want[1], value.getObject(i), "row " + row);
           }
         }
       }
