@@ -17,6 +17,7 @@ package io.github.fastdecode.parquet.benchmarks.jmh;
 
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.conformance.ColumnChecksum;
 import io.github.fastdecode.parquet.file.PageBuffers;
 import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
@@ -217,7 +218,7 @@ public class FileScanBenchmark {
           h = h * 31 + ids[i];
           h = h * 31 + Double.doubleToRawLongBits(prices[i]);
           int e = viaIds ? nameIds[i] : i;
-          h = h * 31 + ColumnScans.bytesHash(names.bytes(), names.offset(e), names.length(e));
+          h = h * 31 + ColumnChecksum.bytesHash(names.bytes(), names.offset(e), names.length(e));
           h = h * 31 + (nulls[i] ? -1 : qty[k++]);
         }
       }
@@ -245,7 +246,7 @@ public class FileScanBenchmark {
           h = h * 31 + Double.doubleToRawLongBits(price.getDouble());
           price.consume();
           Binary b = name.getBinary();
-          h = h * 31 + ColumnScans.bytesHash(b.getBytesUnsafe(), 0, b.length());
+          h = h * 31 + ColumnChecksum.bytesHash(b.getBytesUnsafe(), 0, b.length());
           name.consume();
           h = h * 31 + (qty.getCurrentDefinitionLevel() == 1 ? qty.getInteger() : -1);
           qty.consume();

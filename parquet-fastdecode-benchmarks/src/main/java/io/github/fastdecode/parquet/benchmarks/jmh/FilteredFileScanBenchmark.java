@@ -22,6 +22,7 @@ import static org.apache.parquet.filter2.predicate.FilterApi.lt;
 
 import io.github.fastdecode.parquet.column.ColumnBatch;
 import io.github.fastdecode.parquet.column.ParquetBatchReader;
+import io.github.fastdecode.parquet.conformance.ColumnChecksum;
 import io.github.fastdecode.parquet.file.PageBuffers;
 import io.github.fastdecode.parquet.file.PageSettings;
 import java.io.IOException;
@@ -136,7 +137,7 @@ public class FilteredFileScanBenchmark {
           h = h * 31 + rowIndexes[i];
           h = h * 31 + ids[i];
           h = h * 31 + Double.doubleToRawLongBits(prices[i]);
-          h = h * 31 + ColumnScans.bytesHash(names.bytes(), names.offset(i), names.length(i));
+          h = h * 31 + ColumnChecksum.bytesHash(names.bytes(), names.offset(i), names.length(i));
           h = h * 31 + (nulls[i] ? -1 : qty[k++]);
         }
         rows += n;
